@@ -1,0 +1,28 @@
+# Dependencies.cmake - Debian 12 packages only; a missing one stops configuration naming its package.
+find_package(CpuFeatures QUIET)
+if(NOT CpuFeatures_FOUND)
+  message(FATAL_ERROR "cpu_features not found: install the Debian package libcpu-features-dev "
+                      "(apt-get install libcpu-features-dev)")
+endif()
+
+find_package(Threads REQUIRED)
+
+if(TENSORMOVE_BUILD_TESTS)
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(CRITERION QUIET IMPORTED_TARGET criterion)
+  endif()
+  if(NOT CRITERION_FOUND)
+    message(FATAL_ERROR "Criterion not found: install the Debian packages libcriterion-dev and "
+                        "pkg-config, or configure with -DTENSORMOVE_BUILD_TESTS=OFF")
+  endif()
+endif()
+
+if(TENSORMOVE_BUILD_BENCHMARKS)
+  enable_language(CXX)
+  find_package(benchmark QUIET)
+  if(NOT benchmark_FOUND)
+    message(FATAL_ERROR "Google Benchmark not found: install the Debian package libbenchmark-dev, "
+                        "or configure with -DTENSORMOVE_BUILD_BENCHMARKS=OFF")
+  endif()
+endif()

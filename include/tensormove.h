@@ -1,0 +1,258 @@
+/* tensormove.h - the whole public API of tensormove: DirectML's tensor
+ * data-movement operators (JOIN, SPLIT, TILE, SPACE_TO_DEPTH, DEPTH_TO_SPACE,
+ * GATHER_ND) on any CPU.
+ *
+ * C11, usable from C++. Every exported symbol starts with tmv_ (types tmv_*,
+ * macros TMV_*). The description structs mirror DirectML's operator structs
+ * member by member, in the same order, snake_cased, so code written against
+ * DirectML maps one to one.
+ *
+ * Usage: describe an operator (tmv_op_desc), compile it once with
+ * tmv_op_create, run it any number of times, from any number of threads at
+ * once, with tmv_op_execute, free it with tmv_op_destroy. tmv_execute does all
+ * three in one call.
+ *
+ * Tensors (see SPEC.md section 1):
+ *  - element (i0, ..., i[n-1]) lives at element offset sum(i[d] * strides[d])
+ *    from the buffer's base pointer; strides are in elements, unsigned;
+ *    strides == NULL means packed row-major (last dimension fastest);
+ *  - a dimension of size 1 contributes nothing to any offset (its stride is
+ *    ignored); a stride of 0 on an input broadcasts;
+ *  - an output must not map two coordinates to one element. tensormove checks
+ *    this conservatively: ordered by stride, every dimension of size > 1 must
+ *    have a stride at least the element extent of all dimensions with smaller
+ *    strides (packed, padded and permuted layouts all pass);
+ *  - a size of 0 means the tensor holds no elements; its buffer may be NULL.
+ *    An operator whose outputs hold no elements writes and reads nothing and
+ *    succeeds (GATHER_ND then checks no indices);
+ *  - all offset arithmetic is 64-bit; a tensor's byte extent (lowest to just
+ *    past highest addressed byte) must fit in size_t.
+ */
+#ifndef TENSORMOVE_H
+#define TENSORMOVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(TENSORMOVE_SHARED_BUILD)
+#define TMV_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define TMV_API __attribute__((visibility("default")))
+#else
+#define TMV_API
+#endif
+
+#define TMV_VERSION_MAJOR 0
+#define TMV_VERSION_MINOR 1
+#define TMV_VERSION_PATCH 0
+
+/* The most dimensions a tensor may have. */
+#define TMV_MAX_DIMS 8
+
+/* Element data types, with DirectML's numbering. Data movement copies bits:
+ * floating-point values are never converted (NaN payloads and -0.0 survive). */
+typedef enum tmv_dtype {
+    TMV_DTYPE_FLOAT32 = 1,  /* 4 bytes */
+    TMV_DTYPE_FLOAT16 = 2,  /* 2 bytes */
+    TMV_DTYPE_UINT32 = 3,   /* 4 bytes */
+    TMV_DTYPE_UINT16 = 4,   /* 2 bytes */
+    TMV_DTYPE_UINT8 = 5,    /* 1 byte  */
+    TMV_DTYPE_INT32 = 6,    /* 4 bytes */
+    TMV_DTYPE_INT16 = 7,    /* 2 bytes */
+    TMV_DTYPE_INT8 = 8,     /* 1 byte  */
+    TMV_DTYPE_FLOAT64 = 9,  /* 8 bytes */
+    TMV_DTYPE_UINT64 = 10,  /* 8 bytes */
+    TMV_DTYPE_INT64 = 11    /* 8 bytes */
+} tmv_dtype;
+
+/* A tensor description (DML_BUFFER_TENSOR_DESC's shape part). The arrays are
+ * read during tmv_op_create only and may be freed after it returns. */
+typedef struct tmv_tensor_desc {
+    tmv_dtype       dtype;
+    uint32_t        dim_count;      /* 1..TMV_MAX_DIMS */
+    const uint32_t *sizes;          /* dim_count entries */
+    const uint32_t *strides;        /* NULL = packed row-major; else dim_count element strides */
+} tmv_tensor_desc;
+
+/* SPACE_TO_DEPTH / DEPTH_TO_SPACE channel order (DML_DEPTH_SPACE_ORDER). */
+typedef enum tmv_depth_space_order {
+    TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW = 0,  /* ONNX DCR */
+    TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH = 1   /* ONNX CRD */
+} tmv_depth_space_order;
+
+/* JOIN (concatenate inputs along axis); DML_JOIN_OPERATOR_DESC. */
+typedef struct {
+    uint32_t               input_count;  /* > 0 */
+    const tmv_tensor_desc *inputs;       /* input_count descriptions */
+    const tmv_tensor_desc *output;
+    uint32_t               axis;         /* < output->dim_count */
+} tmv_join_desc;
+
+/* SPLIT (the inverse of JOIN); DML_SPLIT_OPERATOR_DESC. */
+typedef struct {
+    const tmv_tensor_desc *input;
+    uint32_t               output_count; /* > 0 */
+    const tmv_tensor_desc *outputs;      /* output_count descriptions */
+    uint32_t               axis;         /* < input->dim_count */
+} tmv_split_desc;
+
+/* TILE; DML_TILE_OPERATOR_DESC. output.sizes[d] = input.sizes[d] * repeats[d];
+ * a repeat of 0 is allowed (as in ONNX) and gives an empty output. */
+typedef struct {
+    const tmv_tensor_desc *input;
+    const tmv_tensor_desc *output;
+    uint32_t               repeats_count; /* == input->dim_count */
+    const uint32_t        *repeats;
+} tmv_tile_desc;
+
+/* SPACE_TO_DEPTH: 4-D {N,C,H,W} -> {N, C*B*B, H/B, W/B};
+ * DML_SPACE_TO_DEPTH1_OPERATOR_DESC. */
+typedef struct {
+    const tmv_tensor_desc *input;
+    const tmv_tensor_desc *output;
+    uint32_t               block_size;   /* B >= 1; divides H and W */
+    tmv_depth_space_order  order;
+} tmv_space_to_depth_desc;
+
+/* DEPTH_TO_SPACE: 4-D {N, C*B*B, H, W} -> {N, C, H*B, W*B};
+ * DML_DEPTH_TO_SPACE1_OPERATOR_DESC. */
+typedef struct {
+    const tmv_tensor_desc *input;
+    const tmv_tensor_desc *output;
+    uint32_t               block_size;   /* B >= 1; B*B divides the channels */
+    tmv_depth_space_order  order;
+} tmv_depth_to_space_desc;
+
+/* GATHER_ND; DML_GATHER_ND1_OPERATOR_DESC. input, indices and output share a
+ * dimension count n; only the last input_dim_count (r) dimensions of the
+ * input and the last indices_dim_count (q) of the indices are meaningful.
+ * Indices are INT32, INT64, UINT32 or UINT64. */
+typedef struct {
+    const tmv_tensor_desc *input;
+    const tmv_tensor_desc *indices;
+    const tmv_tensor_desc *output;
+    uint32_t               input_dim_count;   /* r, 1..n */
+    uint32_t               indices_dim_count; /* q, 1..n */
+    uint32_t               batch_dim_count;   /* b < min(r, q) */
+} tmv_gather_nd_desc;
+
+typedef enum tmv_op_type {
+    TMV_OP_JOIN = 1,          /* desc: tmv_join_desc */
+    TMV_OP_SPLIT,             /* desc: tmv_split_desc */
+    TMV_OP_TILE,              /* desc: tmv_tile_desc */
+    TMV_OP_SPACE_TO_DEPTH,    /* desc: tmv_space_to_depth_desc */
+    TMV_OP_DEPTH_TO_SPACE,    /* desc: tmv_depth_to_space_desc */
+    TMV_OP_GATHER_ND          /* desc: tmv_gather_nd_desc */
+} tmv_op_type;
+
+typedef enum tmv_op_flags {
+    TMV_OP_FLAG_NONE = 0,
+    /* GATHER_ND: clamp out-of-range indices instead of failing, as DirectML
+     * and WebNN implementations do: a signed index is clamped into
+     * [-size, size-1] and then, if negative, has size added; an unsigned one
+     * is clamped to size-1. Ignored by the other operators. */
+    TMV_OP_FLAG_CLAMP_INDICES = 1
+} tmv_op_flags;
+
+typedef struct tmv_op_desc {
+    tmv_op_type type;
+    const void *desc;               /* points to the tmv_<op>_desc named by type */
+    uint32_t    flags;              /* tmv_op_flags, OR-ed; 0 for the default;
+                                       unknown bits are rejected */
+} tmv_op_desc;
+
+/* An opaque compiled operator. Immutable after tmv_op_create. */
+typedef struct tmv_op tmv_op;
+
+/* Every status a function can return. tmv_status_string names each. */
+typedef enum tmv_status {
+    TMV_OK = 0,
+    /* A malformed description or call: NULL where a description, array or
+     * buffer is required, dim_count 0 or > 8, an unknown data type, order,
+     * operator type or flag, mismatched data types, dimension counts or sizes,
+     * axis / block_size / repeats / dimension counts out of range, an output
+     * mapping two coordinates to one element, a byte extent that overflows. */
+    TMV_ERR_INVALID_ARGUMENT,
+    /* At execute: an output's byte extent meets an input's or another
+     * output's. Nothing is written. */
+    TMV_ERR_OVERLAP,
+    /* At execute, GATHER_ND without TMV_OP_FLAG_CLAMP_INDICES: an index lies
+     * outside [-size, size) (signed) or [0, size) (unsigned) of its input
+     * dimension. Nothing is written. */
+    TMV_ERR_INDEX_OUT_OF_RANGE,
+    /* An allocation failed. */
+    TMV_ERR_OUT_OF_MEMORY,
+    /* The kernel set asked for does not exist or this CPU lacks it
+     * (tmv_set_isa), or the environment variable TENSORMOVE_ISA names no
+     * kernel set this CPU has; in the latter case every tmv_op_create and
+     * tmv_execute fails with this status until tmv_set_isa picks a valid set. */
+    TMV_ERR_UNSUPPORTED_ISA
+} tmv_status;
+
+/* Compiles an operator: validates the description against SPEC.md, copies
+ * every array it needs (the caller's description may die after this returns)
+ * and plans the kernels. On success *out receives the operator, to be freed
+ * with tmv_op_destroy. On failure *out is set to NULL (when out is not NULL).
+ * Returns TMV_OK, TMV_ERR_INVALID_ARGUMENT, TMV_ERR_OUT_OF_MEMORY or
+ * TMV_ERR_UNSUPPORTED_ISA. Thread-safe. */
+TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
+
+/* Runs a compiled operator. Buffers are bound in the order the description
+ * lists tensors: inputs[] = JOIN's inputs, or the single input, then
+ * GATHER_ND's indices; outputs[] = SPLIT's outputs, or the single output.
+ * A buffer may be NULL only for a tensor with no elements. The caller keeps
+ * ownership of every buffer.
+ * Returns TMV_OK, TMV_ERR_INVALID_ARGUMENT (op, inputs or outputs NULL, or a
+ * NULL buffer for a tensor with elements), TMV_ERR_OVERLAP or (GATHER_ND)
+ * TMV_ERR_INDEX_OUT_OF_RANGE; on any error no output byte is written.
+ * Thread-safe: any number of threads may execute the same operator at once
+ * (on distinct outputs). */
+TMV_API tmv_status tmv_op_execute(const tmv_op *op, const void *const *inputs,
+                                  void *const *outputs);
+
+/* Frees an operator. NULL is ignored. The operator must not be executing. */
+TMV_API void tmv_op_destroy(tmv_op *op);
+
+/* One-shot convenience: create, execute, destroy. Returns any status of
+ * tmv_op_create or tmv_op_execute. Thread-safe. */
+TMV_API tmv_status tmv_execute(const tmv_op_desc *desc, const void *const *inputs,
+                               void *const *outputs);
+
+/* A static name for a status ("TMV_OK", "TMV_ERR_OVERLAP", ...); "unknown
+ * status" for a value that names none. Never NULL. */
+TMV_API const char *tmv_status_string(tmv_status s);
+
+/* The message of the last failed call on this thread, e.g.
+ * "join: inputs[1].sizes[2] is 3 but output.sizes[2] is 2"; "" if no call on
+ * this thread has failed. Successful calls leave it unchanged. The pointer
+ * stays valid on this thread until its next tensormove call. */
+TMV_API const char *tmv_last_error(void);
+
+/* Kernel sets. The best one the CPU has is chosen once; the environment
+ * variable TENSORMOVE_ISA (a name from tmv_isa_name, e.g. "scalar") caps it;
+ * tmv_set_isa caps it at run time. */
+typedef enum tmv_isa {
+    TMV_ISA_SCALAR = 0   /* portable C; available everywhere */
+} tmv_isa;
+
+/* The kernel set operators created now will use. Thread-safe. */
+TMV_API tmv_isa tmv_get_isa(void);
+/* Caps the kernel set for operators created from now on (existing operators
+ * keep theirs). Returns TMV_OK, or TMV_ERR_UNSUPPORTED_ISA for a value that
+ * names no kernel set or one this CPU lacks. Thread-safe. */
+TMV_API tmv_status tmv_set_isa(tmv_isa isa);
+/* The set's name as TENSORMOVE_ISA spells it ("scalar", ...); NULL for a
+ * value that names no kernel set. */
+TMV_API const char *tmv_isa_name(tmv_isa isa);
+/* The library version, "MAJOR.MINOR.PATCH". */
+TMV_API const char *tmv_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TENSORMOVE_H */
