@@ -214,6 +214,12 @@ TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
 TMV_API tmv_status tmv_op_execute(const tmv_op *op, const void *const *inputs,
                                   void *const *outputs);
 
+/* What the operator will run, e.g. "join: join_rows/avx2" or
+ * "split: copy_w4/scalar x3": the operator, then each kernel of its plan with
+ * the set it comes from. Owned by op, valid until tmv_op_destroy; "" for NULL.
+ * Thread-safe. */
+TMV_API const char *tmv_op_describe(const tmv_op *op);
+
 /* Frees an operator. NULL is ignored. The operator must not be executing. */
 TMV_API void tmv_op_destroy(tmv_op *op);
 
@@ -232,21 +238,34 @@ TMV_API const char *tmv_status_string(tmv_status s);
  * stays valid on this thread until its next tensormove call. */
 TMV_API const char *tmv_last_error(void);
 
-/* Kernel sets. The best one the CPU has is chosen once; the environment
- * variable TENSORMOVE_ISA (a name from tmv_isa_name, e.g. "scalar") caps it;
- * tmv_set_isa caps it at run time. */
+/* Kernel sets. The best one this CPU has is chosen once, at the first call
+ * that needs it; the environment variable TENSORMOVE_ISA (a name from
+ * tmv_isa_name, e.g. "scalar" or "avx2") caps it; tmv_set_isa caps it at run
+ * time. A cap takes the best set at or below it in the same family (x86 or
+ * Arm); scalar is below every set. An operator runs the kernels of the set in
+ * force when it was created (tmv_op_describe names them). */
 typedef enum tmv_isa {
-    TMV_ISA_SCALAR = 0   /* portable C; available everywhere */
+    TMV_ISA_SCALAR = 0,       /* "scalar": portable C, available everywhere */
+    TMV_ISA_SSE2 = 1,         /* "sse2": x86-64 baseline */
+    TMV_ISA_AVX2 = 2,         /* "avx2" */
+    TMV_ISA_AVX512 = 3,       /* "avx512": AVX-512 F, BW, DQ, VL */
+    TMV_ISA_AVX512_VBMI = 4,  /* "avx512vbmi": AVX-512 plus VBMI and VBMI2 byte permutes */
+    TMV_ISA_NEON = 16,        /* "neon": AArch64 Advanced SIMD */
+    TMV_ISA_NEON_SIMDE = 17   /* "neon-simde": the NEON kernels built for x86 through
+                                 SIMDe's emulation, to test them off Arm; never chosen
+                                 by default, only by TENSORMOVE_ISA or tmv_set_isa */
 } tmv_isa;
 
-/* The kernel set operators created now will use. Thread-safe. */
+/* The kernel set operators created now will use (while TENSORMOVE_ISA is
+ * invalid, the best set this CPU has, though creates fail). Thread-safe. */
 TMV_API tmv_isa tmv_get_isa(void);
 /* Caps the kernel set for operators created from now on (existing operators
  * keep theirs). Returns TMV_OK, or TMV_ERR_UNSUPPORTED_ISA for a value that
  * names no kernel set or one this CPU lacks. Thread-safe. */
 TMV_API tmv_status tmv_set_isa(tmv_isa isa);
 /* The set's name as TENSORMOVE_ISA spells it ("scalar", ...); NULL for a
- * value that names no kernel set. */
+ * value that names no kernel set. Sets this CPU lacks have names too; loop
+ * over values 0..63 and try tmv_set_isa to learn which ones it has. */
 TMV_API const char *tmv_isa_name(tmv_isa isa);
 /* The library version, "MAJOR.MINOR.PATCH". */
 TMV_API const char *tmv_version(void);

@@ -5,7 +5,6 @@
 #include "dispatch.h"
 #include "error.h"
 #include "op.h"
-#include "reference/reference.h"
 
 const char *tmv_op_name(tmv_op_type type)
 {
@@ -49,12 +48,32 @@ tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out)
     tmv_status status = tmv_dispatch_status();
     if (status != TMV_OK)
         return status;
-    return tmv_validate(desc, out);
+    tmv_op *op;
+    status = tmv_validate(desc, &op);
+    if (status != TMV_OK)
+        return status;
+    status = tmv_plan(op, tmv_get_isa());
+    if (status != TMV_OK) {
+        tmv_op_destroy(op);
+        return status;
+    }
+    *out = op;
+    return TMV_OK;
 }
 
 void tmv_op_destroy(tmv_op *op)
 {
+    if (op == NULL)
+        return;
+    free(op->steps);
+    free(op->pieces);
+    free(op->gather);
     free(op);
+}
+
+const char *tmv_op_describe(const tmv_op *op)
+{
+    return op == NULL ? "" : op->description;
 }
 
 /* [a, a + a_len) and [b, b + b_len) share a byte. */
@@ -104,7 +123,7 @@ tmv_status tmv_op_execute(const tmv_op *op, const void *const *inputs, void *con
     tmv_status status = check_buffers(op, inputs, outputs);
     if (status != TMV_OK)
         return status;
-    return tmv_reference_execute(op, inputs, outputs);
+    return tmv_plan_execute(op, inputs, outputs);
 }
 
 tmv_status tmv_execute(const tmv_op_desc *desc, const void *const *inputs, void *const *outputs)

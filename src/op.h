@@ -2,7 +2,31 @@
 #ifndef TMV_OP_H
 #define TMV_OP_H
 
+#include "kernels.h"
 #include "tensor.h"
+
+/* One call of a primitive's kernel. COPY reads inputs[src_buffer] +
+ * src_offset and writes outputs[dst_buffer] + dst_offset; the others bind
+ * all inputs and outputs as their shapes say. */
+typedef enum tmv_step_kind {
+    TMV_STEP_COPY,
+    TMV_STEP_JOIN_ROWS,
+    TMV_STEP_SPLIT_ROWS,
+    TMV_STEP_GATHER
+} tmv_step_kind;
+
+typedef struct tmv_step {
+    tmv_step_kind kind;
+    const char   *kernel;            /* the kernel's name, for tmv_op_describe */
+    uint32_t      src_buffer, dst_buffer;
+    uint64_t      src_offset, dst_offset;
+    union {
+        struct { tmv_copy_fn run; tmv_copy_shape shape; } copy;
+        struct { tmv_join_rows_fn run; tmv_rows_shape shape; } join_rows;
+        struct { tmv_split_rows_fn run; tmv_rows_shape shape; } split_rows;
+        struct { tmv_gather_fn run; const tmv_gather_shape *shape; } gather;
+    } u;
+} tmv_step;
 
 struct tmv_op {
     tmv_op_type type;
@@ -23,6 +47,14 @@ struct tmv_op {
     uint32_t              input_dim_count;          /* GATHER_ND r */
     uint32_t              indices_dim_count;        /* GATHER_ND q */
     uint32_t              batch_dim_count;          /* GATHER_ND b */
+
+    /* The plan (plan.c): immutable after create, so executes may share it. */
+    tmv_isa           isa;              /* the kernel set it was planned for */
+    uint32_t          step_count;
+    tmv_step         *steps;
+    tmv_rows_piece   *pieces;           /* JOIN_ROWS / SPLIT_ROWS pieces */
+    tmv_gather_shape *gather;           /* GATHER step's shape */
+    char              description[256]; /* tmv_op_describe */
 };
 
 /* "join", "split", ... for messages. */
@@ -36,5 +68,11 @@ tmv_op *tmv_op_alloc(tmv_op_type type, uint32_t input_count, uint32_t output_cou
  * holding copies of everything it needs. On failure *out is NULL and the last
  * error names the member. One function per operator, in validate.c. */
 tmv_status tmv_validate(const tmv_op_desc *desc, tmv_op **out);
+
+/* Lowers a validated op onto primitives with the kernels of set `isa`
+ * (plan.c). TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
+tmv_status tmv_plan(tmv_op *op, tmv_isa isa);
+/* Runs the plan on bound buffers (checked by the caller). */
+tmv_status tmv_plan_execute(const tmv_op *op, const void *const *inputs, void *const *outputs);
 
 #endif

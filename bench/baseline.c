@@ -1,0 +1,84 @@
+/* baseline.c - memcpy of the same output bytes, the yardstick of x_memcpy, measured once per size per run. */
+#define _POSIX_C_SOURCE 200809L
+#include "baseline.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "setup.h"
+
+#define BASELINE_SLOTS 64
+#define BASELINE_BATCHES 7
+#define BASELINE_BATCH_SECONDS 0.005
+
+struct baseline { uint64_t bytes; double seconds; };
+static struct baseline cache[BASELINE_SLOTS];
+static int cached;
+
+double cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double time_copies(void *dst, const void *src, uint64_t bytes, long n) {
+    const double t0 = cpu_seconds();
+    for (long i = 0; i < n; ++i) {
+        memcpy(dst, src, (size_t)bytes);
+        tmvb_consume(dst);
+    }
+    return cpu_seconds() - t0;
+}
+
+/* Doubles the copies per batch until a batch lasts BASELINE_BATCH_SECONDS
+ * (this is also the warm-up), then takes the median of BASELINE_BATCHES
+ * batches: the clock is read per batch, never per copy. */
+static double measure(uint64_t bytes) {
+    bench_setup s = {0};
+    void *src = setup_buffer(&s, (size_t)bytes, 1), *dst = setup_buffer(&s, (size_t)bytes, 0);
+    double batch[BASELINE_BATCHES];
+    if (!src || !dst) {
+        setup_free(&s);
+        return 0.0;
+    }
+    long n = 1;
+    while (time_copies(dst, src, bytes, n) < BASELINE_BATCH_SECONDS) n *= 2;
+    for (int b = 0; b < BASELINE_BATCHES; ++b) batch[b] = time_copies(dst, src, bytes, n) / (double)n;
+    setup_free(&s);
+    for (int i = 1; i < BASELINE_BATCHES; ++i)   /* insertion sort, then the median */
+        for (int j = i; j > 0 && batch[j] < batch[j - 1]; --j) {
+            double x = batch[j];
+            batch[j] = batch[j - 1];
+            batch[j - 1] = x;
+        }
+    return batch[BASELINE_BATCHES / 2];
+}
+
+double memcpy_seconds(uint64_t bytes) {
+    for (int i = 0; i < cached; ++i)
+        if (cache[i].bytes == bytes) return cache[i].seconds;
+    double s = measure(bytes);
+    if (cached < BASELINE_SLOTS) cache[cached++] = (struct baseline){bytes, s};
+    return s;
+}
+
+void bench_memcpy_case(tmvb_state *st, void *arg) {
+    const uint64_t bytes = *(const uint64_t *)arg;
+    const double yardstick = memcpy_seconds(bytes);
+    bench_setup s = {0};
+    void *src = setup_buffer(&s, (size_t)bytes, 1), *dst = setup_buffer(&s, (size_t)bytes, 0);
+    if (!src || !dst) {
+        setup_free(&s);
+        tmvb_skip(st, "out of memory");
+        return;
+    }
+    memcpy(dst, src, (size_t)bytes);
+    while (tmvb_keep_running(st)) {
+        memcpy(dst, src, (size_t)bytes);
+        tmvb_consume(dst);
+    }
+    tmvb_set_bytes_per_iteration(st, 2 * bytes);
+    tmvb_set_counter(st, "out_bytes", (double)bytes);
+    tmvb_set_rate_counter(st, "x_memcpy", yardstick);
+    setup_free(&s);
+}

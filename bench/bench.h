@@ -1,0 +1,48 @@
+/* bench.h - the few Google Benchmark calls the C cases need, exposed by the C++ shim (shim.cc). */
+#ifndef TMV_BENCH_H
+#define TMV_BENCH_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An opaque benchmark::State. */
+typedef struct tmvb_state tmvb_state;
+
+/* A benchmark body: called by Google Benchmark, possibly several times
+ * (iteration-count probing, repetitions). */
+typedef void (*tmvb_fn)(tmvb_state *st, void *arg);
+
+/* --- state calls (shim.cc) --- */
+/* Nonzero while the timed loop should run another iteration. */
+int  tmvb_keep_running(tmvb_state *st);
+/* Reports bytes_per_second = bytes_per_iteration * iterations / time. Call after the loop. */
+void tmvb_set_bytes_per_iteration(tmvb_state *st, uint64_t bytes_per_iteration);
+/* A plain counter (reported as is). */
+void tmvb_set_counter(tmvb_state *st, const char *name, double value);
+/* A per-iteration rate counter: value * iterations / time. With value = the
+ * seconds memcpy takes per call this is "x memcpy" (t_memcpy / t_case). */
+void tmvb_set_rate_counter(tmvb_state *st, const char *name, double value_per_iteration);
+/* Marks the run as skipped with a message; the body must then return without looping. */
+void tmvb_skip(tmvb_state *st, const char *message);
+/* Keeps the compiler from discarding p or the memory behind it. */
+void tmvb_consume(const void *p);
+
+/* --- registration and context (shim.cc), called from bench_register_all --- */
+/* Registers a benchmark; name is copied, arg must outlive the run. */
+void tmvb_register(const char *name, tmvb_fn fn, void *arg);
+/* Adds a key/value line to the report's context (console header and JSON). */
+void tmvb_add_context(const char *key, const char *value);
+
+/* --- provided by the C side (runner.c) --- */
+/* Adds the context lines and registers every case; quick != 0 registers the
+ * quick subset (L1, L2 and the cases marked for a quick DRAM run). */
+void bench_register_all(int quick);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TMV_BENCH_H */

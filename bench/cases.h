@@ -1,0 +1,60 @@
+/* cases.h - case kinds (one per operator shape pattern), the case table and the size classes. */
+#ifndef TMV_BENCH_CASES_H
+#define TMV_BENCH_CASES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "setup.h"
+
+/* Size classes: the output bytes a case aims at (it may round down to fit its
+ * shape rules). L2 is 512 KiB so that input + output (1 MiB) fit Zen 4's
+ * 1 MiB L2, as L1's 16 KiB + 16 KiB fit its 32 KiB L1d. */
+enum {
+    SIZE_L1 = 1u << 0,      /* 16 KiB output */
+    SIZE_L2 = 1u << 1,      /* 512 KiB output */
+    SIZE_DRAM = 1u << 2,    /* 64 MiB output */
+    SIZE_TINY = 1u << 3,    /* a few elements: per-call overhead */
+    SIZE_ALL = SIZE_L1 | SIZE_L2 | SIZE_DRAM,
+    QUICK_DRAM = 1u << 8    /* the quick run (run.sh) includes the DRAM size */
+};
+#define SIZE_CLASS_COUNT 4
+extern const char *const size_class_names[SIZE_CLASS_COUNT];   /* "L1", "L2", "DRAM", "tiny" */
+extern const uint64_t size_class_bytes[SIZE_CLASS_COUNT];
+
+struct bench_case;
+
+/* A kind builds one shape pattern of one operator at a target output size.
+ * build returns 0, or -1 when out of memory. label writes the parameters
+ * part of the name ("8x4B"). */
+typedef struct bench_kind {
+    const char *family;    /* "join" */
+    const char *variant;   /* "inner" */
+    int (*build)(const struct bench_case *c, uint64_t target_bytes, bench_setup *s);
+    void (*label)(const struct bench_case *c, char *buf, size_t size);
+} bench_kind;
+
+/* One line of the case table. p[] holds the kind's parameters (see the kind). */
+typedef struct bench_case {
+    const bench_kind *kind;
+    tmv_dtype dtype;
+    uint32_t p[3];
+    unsigned sizes;        /* SIZE_* bits, optionally QUICK_DRAM */
+} bench_case;
+
+extern const bench_case bench_cases[];
+extern const size_t bench_case_count;
+
+const char *dtype_name(tmv_dtype dtype);
+
+/* The kinds, one file per operator family. */
+extern const bench_kind kind_join_outer, kind_join_inner, kind_join_transposed;
+extern const bench_kind kind_split_outer, kind_split_inner;
+extern const bench_kind kind_tile_inner, kind_tile_outer, kind_tile_all, kind_tile_padded;
+extern const bench_kind kind_s2d, kind_d2s, kind_s2d_padded;
+extern const bench_kind kind_gather_rows, kind_gather_elements, kind_gather_batch,
+    kind_gather_padded;
+extern const bench_kind kind_tiny_join, kind_tiny_split, kind_tiny_tile, kind_tiny_s2d,
+    kind_tiny_d2s, kind_tiny_gather, kind_tiny_oneshot;
+
+#endif /* TMV_BENCH_CASES_H */

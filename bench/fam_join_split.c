@@ -1,0 +1,73 @@
+/* fam_join_split.c - JOIN and SPLIT kinds: outer axis (few large pieces), inner axis (short pieces), transposed inputs.
+ *
+ * Bytes: read = written = the output elements' bytes (every element is read
+ * once and written once). */
+#include <stdio.h>
+
+#include "cases.h"
+
+enum { OUTER, INNER, TRANSPOSED };
+
+/* Pieces of {rows, cols} joined into {rows, P*cols} (inner) or {P*rows, cols} (outer). */
+static int build(const bench_case *c, uint64_t target, bench_setup *s, int split, int pattern) {
+    const uint32_t pieces = c->p[0];
+    const size_t esz = dtype_bytes(c->dtype);
+    uint32_t rows, cols, axis;
+    if (pattern == OUTER) {
+        cols = (uint32_t)(target / esz / pieces < 1024 ? target / esz / pieces : 1024);
+        rows = (uint32_t)(target / esz / cols / pieces);
+        axis = 0;
+    } else if (pattern == INNER) {
+        cols = (uint32_t)(c->p[1] / esz);
+        rows = (uint32_t)(target / esz / cols / pieces);
+        axis = 1;
+    } else {
+        cols = c->p[1];
+        rows = (uint32_t)(target / esz / cols / pieces);
+        axis = 1;
+    }
+    if (rows == 0) rows = 1;
+    const uint32_t piece[2] = {rows, cols};
+    const uint32_t whole[2] = {axis == 0 ? rows * pieces : rows, axis == 1 ? cols * pieces : cols};
+    const uint32_t transposed[2] = {1, rows};   /* column-major storage of {rows, cols} */
+
+    tmv_tensor_desc *parts = NULL;
+    for (uint32_t k = 0; k < pieces; ++k) {
+        tmv_tensor_desc *t = setup_tensor(s, c->dtype, 2, piece, pattern == TRANSPOSED ? transposed : NULL);
+        if (k == 0) parts = t;
+    }
+    tmv_tensor_desc *full = setup_tensor(s, c->dtype, 2, whole, NULL);
+
+    if (split) {
+        s->u.split = (tmv_split_desc){full, pieces, parts, axis};
+        s->op = (tmv_op_desc){TMV_OP_SPLIT, &s->u.split, 0};
+        if (setup_input(s, full)) return -1;
+        for (uint32_t k = 0; k < pieces; ++k)
+            if (setup_output(s, &parts[k])) return -1;
+    } else {
+        s->u.join = (tmv_join_desc){pieces, parts, full, axis};
+        s->op = (tmv_op_desc){TMV_OP_JOIN, &s->u.join, 0};
+        for (uint32_t k = 0; k < pieces; ++k)
+            if (setup_input(s, &parts[k])) return -1;
+        if (setup_output(s, full)) return -1;
+    }
+    s->bytes_written = tensor_elems(full) * esz;
+    s->bytes_read = s->bytes_written;
+    return 0;
+}
+
+static int join_outer(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, OUTER); }
+static int join_inner(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, INNER); }
+static int join_transposed(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, TRANSPOSED); }
+static int split_outer(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, OUTER); }
+static int split_inner(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, INNER); }
+
+static void label_pieces(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux", c->p[0]); }
+static void label_short(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux%uB", c->p[0], c->p[1]); }
+static void label_cols(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux%ucols", c->p[0], c->p[1]); }
+
+const bench_kind kind_join_outer = {"join", "outer", join_outer, label_pieces};
+const bench_kind kind_join_inner = {"join", "inner", join_inner, label_short};
+const bench_kind kind_join_transposed = {"join", "transposed", join_transposed, label_cols};
+const bench_kind kind_split_outer = {"split", "outer", split_outer, label_pieces};
+const bench_kind kind_split_inner = {"split", "inner", split_inner, label_short};

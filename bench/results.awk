@@ -1,0 +1,51 @@
+# results.awk - Google Benchmark JSON -> TSV, one row per benchmark (the median when repeated); context as "#" rows.
+# Output: name family case size isa gbps x_memcpy time_ns out_bytes error
+# Usage: awk -f results.awk results.json
+function value(line,    v) {
+    v = line
+    sub(/^[ \t]*"[^"]*":[ \t]*/, "", v)
+    sub(/,[ \t]*$/, "", v)
+    if (v ~ /^"/) {
+        v = substr(v, 2, length(v) - 2)
+        gsub(/\\"/, "\"", v)
+        gsub(/\\\\/, "\\", v)
+        gsub(/\t/, " ", v)
+    }
+    return v
+}
+function key(line,    k) {
+    k = line
+    sub(/^[ \t]*"/, "", k)
+    sub(/".*/, "", k)
+    return k
+}
+function flush(    rank, ns, unit) {
+    if (!("run_name" in f)) return
+    rank = (f["run_type"] == "aggregate") ? (f["aggregate_name"] == "median" ? 3 : 0) : 1
+    if (rank == 0 || (f["run_name"] in best && best[f["run_name"]] > rank)) return
+    if (!(f["run_name"] in best)) order[++count] = f["run_name"]
+    best[f["run_name"]] = rank
+    unit = f["time_unit"]
+    ns = f["cpu_time"] * (unit == "s" ? 1e9 : unit == "ms" ? 1e6 : unit == "us" ? 1e3 : 1)
+    row[f["run_name"]] = sprintf("%.6g\t%.6g\t%.6g\t%.0f\t%s", f["bytes_per_second"] / 1e9,
+        f["x_memcpy"], ns, f["out_bytes"], f["error_occurred"] == "true" ? f["error_message"] : "")
+}
+/"context": \{/ { in_ctx = 1; next }
+in_ctx && /^  \}/ { in_ctx = 0 }
+in_ctx && /^    "[^"]*": [^\[{]/ { printf "#%s\t%s\n", key($0), value($0) }
+/"benchmarks": \[/ { in_b = 1; next }
+in_b && /^    \{/ { delete f; next }
+in_b && /^    \}/ { flush(); next }
+in_b && /^      "/ { f[key($0)] = value($0) }
+END {
+    for (i = 1; i <= count; ++i) {
+        n = split(order[i], p, "/")
+        if (n >= 4) {
+            c = p[2]
+            for (j = 3; j <= n - 2; ++j) c = c "/" p[j]
+            printf "%s\t%s\t%s\t%s\t%s\t%s\n", order[i], p[1], c, p[n - 1], p[n], row[order[i]]
+        } else {
+            printf "%s\t%s\t-\t-\t-\t%s\n", order[i], order[i], row[order[i]]
+        }
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# run.sh - builds tmv-bench (Release, build/bench), runs the quick subset (or --full) and prints a GB/s table.
+#   usage: bash bench/run.sh [--full] [Google Benchmark flags, e.g. --benchmark_filter=join]
+#   results: build/bench/results.json (Google Benchmark JSON), build/bench/console.log
+#   env: TMV_BENCH_BUILD (build dir), TMV_BENCH_JOBS (build jobs)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${TMV_BENCH_BUILD:-$root/build/bench}
+full=0
+pass=()
+for arg in "$@"; do
+    case $arg in
+        --full) full=1 ;;
+        *) pass+=("$arg") ;;
+    esac
+done
+
+deps=(cmake g++ make pkg-config libcpu-features-dev libsimde-dev libbenchmark-dev gnuplot-nox)
+bash "$root/tools/install-debian-deps.sh" "${deps[@]}"
+
+mkdir -p "$build"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    -DTENSORMOVE_BUILD_TESTS=OFF -DTENSORMOVE_BUILD_BENCHMARKS=ON >"$build/configure.log" 2>&1 ||
+    { cat "$build/configure.log" >&2; exit 1; }
+cmake --build "$build" -j"${TMV_BENCH_JOBS:-$(nproc)}" --target tmv-bench >"$build/build.log" 2>&1 ||
+    { cat "$build/build.log" >&2; exit 1; }
+
+# Quick: L1 and L2 sizes, the per-call set, and the DRAM cases marked QUICK_DRAM,
+# with a shorter minimum time per repetition. Medians of 3 repetitions either way.
+mode=(--tmv_quick --benchmark_min_time=0.01)
+[ "$full" = 1 ] && mode=()
+results=$build/results.json
+total=$("$build/bench/tmv-bench" "${mode[@]}" --benchmark_list_tests=true "${pass[@]}" | wc -l)
+echo "tmv-bench: running $total benchmarks x 3 repetitions ($([ "$full" = 1 ] && echo full || echo quick)); log: $build/console.log" >&2
+run=("$build/bench/tmv-bench" "${mode[@]}" --benchmark_out="$results" --benchmark_out_format=json
+     --benchmark_color=false "${pass[@]}")
+if [ -t 2 ]; then   # a progress counter on a terminal
+    "${run[@]}" 2>&1 | tee "$build/console.log" |
+        awk -v total="$total" '/_median|ERROR OCCURRED/ && !seen[$1]++ { printf "\r[%d/%d]", ++n, total > "/dev/stderr" }
+                              END { printf "\n" > "/dev/stderr" }'
+else
+    "${run[@]}" >"$build/console.log" 2>&1 || { tail -20 "$build/console.log" >&2; exit 1; }
+fi
+
+[ -s "$results" ] || { echo "tmv-bench: no results (see $build/console.log)" >&2; exit 1; }
+awk -f "$root/bench/results.awk" "$results" | awk -f "$root/bench/table.awk"
+echo
+echo "JSON: $results   pictures: bash bench/plot.sh $results"

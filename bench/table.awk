@@ -1,0 +1,21 @@
+# table.awk - the compact table run.sh prints, from results.awk's TSV (FS is a tab).
+function human(ns) {
+    if (ns >= 1e9) return sprintf("%.2f s", ns / 1e9)
+    if (ns >= 1e6) return sprintf("%.2f ms", ns / 1e6)
+    if (ns >= 1e3) return sprintf("%.2f us", ns / 1e3)
+    return sprintf("%.1f ns", ns)
+}
+BEGIN { FS = "\t" }
+/^#/ { ctx[substr($1, 2)] = $2; next }
+!header {
+    printf "tensormove %s on %s; kernel sets: %s; %s\n", ctx["tensormove_version"], ctx["cpu_model"],
+        ctx["tensormove_isas"], ctx["date"]
+    printf "GB/s = (bytes read + bytes written) / time; x memcpy = memcpy of the output bytes, same run (1.0 = as fast)\n\n"
+    printf "%-15s %-32s %-11s %9s %9s %11s\n", "operator", "case", "ISA", "GB/s", "x memcpy", "time/call"
+    header = 1
+}
+{
+    c = $3 "/" $4
+    if ($11 != "") printf "%-15s %-32s %-11s   skipped: %s\n", $2, c, $5, $11
+    else printf "%-15s %-32s %-11s %9.2f %9.3f %11s\n", $2, c, $5, $6, $7, human($8)
+}

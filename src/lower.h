@@ -1,0 +1,27 @@
+/* lower.h - what the per-operator lowering files share: building a plan's steps. */
+#ifndef TMV_LOWER_H
+#define TMV_LOWER_H
+
+#include "op.h"
+
+/* Room for `count` steps in op->steps (zeroed); TMV_ERR_OUT_OF_MEMORY with
+ * the last error set when allocation fails. */
+tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count);
+
+/* Normalizes shape and appends a COPY step with the kernel picked for it,
+ * unless the shape moves nothing. Room must have been reserved. */
+void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
+                       uint32_t dst_buffer, uint64_t dst_offset);
+
+/* The copy of a box of sizes_t's sizes between two tensors of its element
+ * type: source strides src_t's, destination strides dst_t's, in bytes. */
+tmv_copy_shape tmv_shape_of(const tmv_tensor *sizes_t, const tmv_tensor *src_t, const tmv_tensor *dst_t);
+
+/* Lowerings, one per operator family. */
+tmv_status tmv_lower_join(tmv_op *op);
+tmv_status tmv_lower_split(tmv_op *op);
+tmv_status tmv_lower_tile(tmv_op *op);
+tmv_status tmv_lower_depth_space(tmv_op *op);
+tmv_status tmv_lower_gather_nd(tmv_op *op);
+
+#endif

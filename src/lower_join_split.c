@@ -1,0 +1,141 @@
+/* lower_join_split.c - JOIN and SPLIT onto row-wise joins/splits, or one strided copy per piece. */
+#include <stdlib.h>
+
+#include "error.h"
+#include "lower.h"
+
+/* t viewed as rows: dims from `axis` on packed (row_bytes each), dims before
+ * it stepping by one pitch. False if the layout is not that simple. */
+static bool as_rows(const tmv_tensor *t, uint32_t axis, uint64_t *row_bytes, uint64_t *pitch)
+{
+    uint64_t packed = 1;
+    for (uint32_t d = t->dim_count; d-- > axis;) {
+        if (t->sizes[d] > 1 && t->strides[d] != packed)
+            return false;
+        packed *= t->sizes[d];
+    }
+    *row_bytes = packed * t->elem_size;
+    *pitch = *row_bytes;
+    uint64_t next = 0; /* the stride, in bytes, the next outer dim must have */
+    bool first = true;
+    for (uint32_t d = axis; d-- > 0;) {
+        if (t->sizes[d] == 1)
+            continue;
+        uint64_t stride = t->strides[d] * t->elem_size;
+        if (first)
+            *pitch = stride;
+        else if (stride != next)
+            return false;
+        first = false;
+        next = stride * t->sizes[d];
+    }
+    return true;
+}
+
+/* The piece tensors (JOIN inputs / SPLIT outputs) and the joined tensor. */
+typedef struct pieces_view {
+    const tmv_tensor *pieces;
+    uint32_t          count;
+    const tmv_tensor *joined;
+} pieces_view;
+
+/* Fills op->pieces and *shape if every non-empty piece and the joined tensor
+ * are simple rows and there are at least two pieces (one piece is a plain
+ * copy, which normalization turns into a single memcpy where it can). */
+static tmv_status try_rows(tmv_op *op, pieces_view v, tmv_rows_shape *shape, bool *ok)
+{
+    *ok = false;
+    uint64_t pitch, row_bytes;
+    uint32_t nonempty = 0;
+    if (!as_rows(v.joined, op->axis, &shape->joined_bytes, &shape->joined_pitch))
+        return TMV_OK;
+    for (uint32_t k = 0; k < v.count; k++) {
+        if (v.pieces[k].empty)
+            continue;
+        if (!as_rows(&v.pieces[k], op->axis, &row_bytes, &pitch))
+            return TMV_OK;
+        nonempty++;
+    }
+    if (nonempty < 2)
+        return TMV_OK;
+    op->pieces = calloc(nonempty, sizeof *op->pieces);
+    if (op->pieces == NULL)
+        return tmv_fail(TMV_ERR_OUT_OF_MEMORY, "%s: out of memory planning %u pieces",
+                        tmv_op_name(op->type), nonempty);
+    uint64_t offset = 0;
+    for (uint32_t k = 0, p = 0; k < v.count; k++) {
+        if (v.pieces[k].empty)
+            continue;
+        tmv_rows_piece *piece = &op->pieces[p++];
+        as_rows(&v.pieces[k], op->axis, &piece->bytes, &piece->pitch);
+        piece->buffer = k;
+        piece->offset = offset;
+        offset += piece->bytes;
+    }
+    shape->rows = 1;
+    for (uint32_t d = 0; d < op->axis; d++)
+        shape->rows *= v.joined->sizes[d];
+    shape->piece_count = nonempty;
+    shape->pieces = op->pieces;
+    *ok = true;
+    return TMV_OK;
+}
+
+/* Byte offset of piece k's first element in the joined tensor. */
+static uint64_t joined_offset(const tmv_op *op, pieces_view v, uint32_t k)
+{
+    uint64_t along = 0;
+    for (uint32_t j = 0; j < k; j++)
+        along += v.pieces[j].sizes[op->axis];
+    return along * v.joined->strides[op->axis] * v.joined->elem_size;
+}
+
+tmv_status tmv_lower_join(tmv_op *op)
+{
+    pieces_view v = {op->inputs, op->input_count, &op->outputs[0]};
+    tmv_rows_shape shape;
+    bool rows;
+    tmv_status status = try_rows(op, v, &shape, &rows);
+    if (status == TMV_OK)
+        status = tmv_plan_reserve(op, rows ? 1 : v.count);
+    if (status != TMV_OK)
+        return status;
+    if (rows) {
+        const tmv_join_rows_kernel *k = tmv_pick_join_rows(op->isa, &shape);
+        tmv_step *step = &op->steps[op->step_count++];
+        step->kind = TMV_STEP_JOIN_ROWS;
+        step->kernel = k->name;
+        step->u.join_rows.run = k->run;
+        step->u.join_rows.shape = shape;
+        return TMV_OK;
+    }
+    for (uint32_t k = 0; k < v.count; k++)
+        tmv_plan_add_copy(op, tmv_shape_of(&v.pieces[k], &v.pieces[k], v.joined), k, 0, 0,
+                          joined_offset(op, v, k));
+    return TMV_OK;
+}
+
+tmv_status tmv_lower_split(tmv_op *op)
+{
+    pieces_view v = {op->outputs, op->output_count, &op->inputs[0]};
+    tmv_rows_shape shape;
+    bool rows;
+    tmv_status status = try_rows(op, v, &shape, &rows);
+    if (status == TMV_OK)
+        status = tmv_plan_reserve(op, rows ? 1 : v.count);
+    if (status != TMV_OK)
+        return status;
+    if (rows) {
+        const tmv_split_rows_kernel *k = tmv_pick_split_rows(op->isa, &shape);
+        tmv_step *step = &op->steps[op->step_count++];
+        step->kind = TMV_STEP_SPLIT_ROWS;
+        step->kernel = k->name;
+        step->u.split_rows.run = k->run;
+        step->u.split_rows.shape = shape;
+        return TMV_OK;
+    }
+    for (uint32_t k = 0; k < v.count; k++)
+        tmv_plan_add_copy(op, tmv_shape_of(&v.pieces[k], v.joined, &v.pieces[k]), 0,
+                          joined_offset(op, v, k), k, 0);
+    return TMV_OK;
+}

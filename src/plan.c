@@ -1,0 +1,123 @@
+/* plan.c - building, describing and running a plan of primitive steps. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "lower.h"
+
+tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count)
+{
+    if (count == 0)
+        return TMV_OK;
+    if (count > SIZE_MAX / sizeof(tmv_step) || (op->steps = calloc((size_t)count, sizeof(tmv_step))) == NULL)
+        return tmv_fail(TMV_ERR_OUT_OF_MEMORY, "%s: out of memory planning %llu steps",
+                        tmv_op_name(op->type), (unsigned long long)count);
+    return TMV_OK;
+}
+
+void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
+                       uint32_t dst_buffer, uint64_t dst_offset)
+{
+    if (!tmv_shape_normalize(&shape))
+        return;
+    const tmv_copy_kernel *k = tmv_pick_copy(op->isa, &shape);
+    tmv_step *step = &op->steps[op->step_count++];
+    step->kind = TMV_STEP_COPY;
+    step->kernel = k->name;
+    step->src_buffer = src_buffer;
+    step->src_offset = src_offset;
+    step->dst_buffer = dst_buffer;
+    step->dst_offset = dst_offset;
+    step->u.copy.run = k->run;
+    step->u.copy.shape = shape;
+}
+
+tmv_copy_shape tmv_shape_of(const tmv_tensor *sizes_t, const tmv_tensor *src_t, const tmv_tensor *dst_t)
+{
+    tmv_copy_shape s;
+    memset(&s, 0, sizeof s);
+    s.rank = sizes_t->dim_count;
+    s.elem_bytes = sizes_t->elem_size;
+    for (uint32_t d = 0; d < s.rank; d++) {
+        s.sizes[d] = sizes_t->sizes[d];
+        s.src_strides[d] = src_t->strides[d] * src_t->elem_size;
+        s.dst_strides[d] = dst_t->strides[d] * dst_t->elem_size;
+    }
+    return s;
+}
+
+/* "join: join_rows/scalar" or "split: copy_w4/scalar x3, copy_memcpy/scalar". */
+static void describe(tmv_op *op)
+{
+    size_t cap = sizeof op->description, len;
+    len = (size_t)snprintf(op->description, cap, "%s:", tmv_op_name(op->type));
+    if (op->step_count == 0)
+        snprintf(op->description + len, cap - len, " nothing to do (no output elements)");
+    for (uint32_t i = 0; i < op->step_count && len < cap;) {
+        uint32_t run = 1;
+        while (i + run < op->step_count && op->steps[i + run].kernel == op->steps[i].kernel)
+            run++;
+        if (run > 1)
+            len += (size_t)snprintf(op->description + len, cap - len, "%s %s x%u", i ? "," : "",
+                                    op->steps[i].kernel, run);
+        else
+            len += (size_t)snprintf(op->description + len, cap - len, "%s %s", i ? "," : "",
+                                    op->steps[i].kernel);
+        i += run;
+    }
+}
+
+static bool outputs_empty(const tmv_op *op)
+{
+    for (uint32_t o = 0; o < op->output_count; o++)
+        if (!op->outputs[o].empty)
+            return false;
+    return true;
+}
+
+tmv_status tmv_plan(tmv_op *op, tmv_isa isa)
+{
+    op->isa = isa;
+    tmv_status status = TMV_OK;
+    if (!outputs_empty(op)) {
+        switch (op->type) {
+        case TMV_OP_JOIN: status = tmv_lower_join(op); break;
+        case TMV_OP_SPLIT: status = tmv_lower_split(op); break;
+        case TMV_OP_TILE: status = tmv_lower_tile(op); break;
+        case TMV_OP_SPACE_TO_DEPTH:
+        case TMV_OP_DEPTH_TO_SPACE: status = tmv_lower_depth_space(op); break;
+        case TMV_OP_GATHER_ND: status = tmv_lower_gather_nd(op); break;
+        }
+    }
+    if (status == TMV_OK)
+        describe(op);
+    return status;
+}
+
+tmv_status tmv_plan_execute(const tmv_op *op, const void *const *inputs, void *const *outputs)
+{
+    for (uint32_t i = 0; i < op->step_count; i++) {
+        const tmv_step *step = &op->steps[i];
+        switch (step->kind) {
+        case TMV_STEP_COPY:
+            step->u.copy.run(&step->u.copy.shape,
+                             (const uint8_t *)inputs[step->src_buffer] + step->src_offset,
+                             (uint8_t *)outputs[step->dst_buffer] + step->dst_offset);
+            break;
+        case TMV_STEP_JOIN_ROWS:
+            step->u.join_rows.run(&step->u.join_rows.shape, inputs, outputs[0]);
+            break;
+        case TMV_STEP_SPLIT_ROWS:
+            step->u.split_rows.run(&step->u.split_rows.shape, inputs[0], outputs);
+            break;
+        case TMV_STEP_GATHER: {
+            tmv_status status = step->u.gather.run(step->u.gather.shape, inputs[0], inputs[1], outputs[0]);
+            if (status != TMV_OK)
+                return status;
+            break;
+        }
+        }
+    }
+    return TMV_OK;
+}

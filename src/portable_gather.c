@@ -1,0 +1,92 @@
+/* portable_gather.c - plain-C GATHER_ND: check every index, then copy one slice per index tuple. */
+#include <stdio.h>
+#include <string.h>
+
+#include "error.h"
+#include "gather_index.h"
+#include "portable.h"
+
+/* Byte offsets of the current index tuple in the three tensors. */
+typedef struct position {
+    uint64_t idx[TMV_MAX_DIMS];
+    uint64_t index_off, input_off, output_off;
+} position;
+
+/* Steps to the next tuple; false after the last. */
+static inline bool next_position(const tmv_gather_shape *s, position *p)
+{
+    for (uint32_t d = s->pos_rank; d-- > 0;) {
+        if (++p->idx[d] < s->pos_sizes[d]) {
+            p->index_off += s->pos_index_strides[d];
+            p->input_off += s->pos_input_strides[d];
+            p->output_off += s->pos_output_strides[d];
+            return true;
+        }
+        p->index_off -= s->pos_index_strides[d] * (s->pos_sizes[d] - 1);
+        p->input_off -= s->pos_input_strides[d] * (s->pos_sizes[d] - 1);
+        p->output_off -= s->pos_output_strides[d] * (s->pos_sizes[d] - 1);
+        p->idx[d] = 0;
+    }
+    return false;
+}
+
+static tmv_status report_bad_index(const tmv_gather_shape *s, const uint8_t *at, uint64_t tuple, uint32_t j)
+{
+    int64_t sv = 0;
+    uint64_t uv = 0;
+    char value[32];
+    if (tmv_read_index(at, s->index_type, &sv, &uv))
+        snprintf(value, sizeof value, "%lld", (long long)sv);
+    else
+        snprintf(value, sizeof value, "%llu", (unsigned long long)uv);
+    return tmv_fail(TMV_ERR_INDEX_OUT_OF_RANGE,
+                    "gather_nd: index tuple %llu, component %u, is %s, outside input dimension %u "
+                    "of size %llu",
+                    (unsigned long long)tuple, j, value, s->first_indexed_dim + j,
+                    (unsigned long long)s->dim_sizes[j]);
+}
+
+tmv_status tmv_gather_check_portable(const tmv_gather_shape *s, const uint8_t *indices)
+{
+    position p;
+    memset(&p, 0, sizeof p);
+    uint64_t tuple = 0;
+    do {
+        for (uint32_t j = 0; j < s->k; j++) {
+            const uint8_t *at = indices + p.index_off + j * s->index_stride;
+            uint64_t pos;
+            if (!tmv_resolve_index(at, s->index_type, s->dim_sizes[j], s->clamp, &pos))
+                return report_bad_index(s, at, tuple, j);
+        }
+        tuple++;
+    } while (next_position(s, &p));
+    return TMV_OK;
+}
+
+tmv_status tmv_gather_portable(const tmv_gather_shape *s, const uint8_t *input,
+                               const uint8_t *indices, uint8_t *output)
+{
+    /* Checking first keeps the output untouched on error. Clamping makes every
+     * index valid, except in a dim of size 0, which has nothing to select. */
+    bool must_check = !s->clamp;
+    for (uint32_t j = 0; j < s->k; j++)
+        must_check |= s->dim_sizes[j] == 0;
+    if (must_check) {
+        tmv_status status = tmv_gather_check_portable(s, indices);
+        if (status != TMV_OK)
+            return status;
+    }
+    position p;
+    memset(&p, 0, sizeof p);
+    do {
+        uint64_t src = p.input_off;
+        for (uint32_t j = 0; j < s->k; j++) {
+            uint64_t pos = 0;
+            tmv_resolve_index(indices + p.index_off + j * s->index_stride, s->index_type,
+                              s->dim_sizes[j], s->clamp, &pos);
+            src += pos * s->dim_strides[j];
+        }
+        s->slice_copy(&s->slice, input + src, output + p.output_off);
+    } while (next_position(s, &p));
+    return TMV_OK;
+}

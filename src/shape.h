@@ -1,0 +1,36 @@
+/* shape.h - normalized byte-strided copy shapes: the common currency of plans and kernels. */
+#ifndef TMV_SHAPE_H
+#define TMV_SHAPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* TILE views each of up to 8 dims as (repeat, period): 16 dims. */
+#define TMV_SHAPE_MAX_DIMS 16
+
+/* A copy of sizes[0] x ... x sizes[rank-1] elements of elem_bytes bytes each
+ * from src + sum(i[d] * src_strides[d]) to dst + sum(i[d] * dst_strides[d]),
+ * dim 0 outermost. After normalization: no size-1 dims, no two adjacent dims
+ * that could merge, the innermost dim not contiguous in both, dims ordered by
+ * descending destination stride (writes move forward), and elem_bytes grown
+ * to cover any run contiguous in both. rank 0 is a single elem_bytes copy.
+ * One exception to the order: when the innermost dim is not contiguous in the
+ * source, the dim with the smallest non-zero source stride is moved next to
+ * it, so the two innermost dims form a 2-D transpose block (the shape of
+ * SPACE_TO_DEPTH's de-interleave and DEPTH_TO_SPACE's interleave). */
+typedef struct tmv_copy_shape {
+    uint32_t rank;
+    uint64_t elem_bytes;
+    uint64_t sizes[TMV_SHAPE_MAX_DIMS];
+    uint64_t src_strides[TMV_SHAPE_MAX_DIMS];  /* bytes; 0 broadcasts */
+    uint64_t dst_strides[TMV_SHAPE_MAX_DIMS];  /* bytes */
+} tmv_copy_shape;
+
+/* Normalizes s in place (see above). Returns false if some size is 0: the
+ * copy moves nothing. */
+bool tmv_shape_normalize(tmv_copy_shape *s);
+
+/* Total bytes the copy writes. */
+uint64_t tmv_shape_bytes(const tmv_copy_shape *s);
+
+#endif

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# tests/run.sh - THE test command: installs the missing Debian packages, then
+# builds and tests tensormove in stages, each in its own build/<stage> tree:
+#   test  Release, -Werror, benchmarks compiled too (not run: bench/run.sh does that)
+#   verify  the verifier (tmv-verify, from the test build) on every kernel set this CPU has
+#   asan  Debug with AddressSanitizer + UndefinedBehaviorSanitizer
+#   tsan  the concurrency tests under ThreadSanitizer
+# Ends with "N passed, M failed" on a line of its own; exits non-zero on any failure.
+#
+# To add a stage (tsan, the verifier, an aarch64 cross build under qemu), write
+# a stage_<name> function that returns non-zero on failure and calls
+# record_ctest (or record) to count its tests, and list it in STAGES.
+# TENSORMOVE_TEST_CMAKE_ARGS is appended to every configure (e.g. "-G Ninja").
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 1
+root=$(pwd)
+jobs=$(nproc 2>/dev/null || echo 2)
+STAGES=(test verify asan tsan)
+DEPS=(cmake gcc g++ make pkg-config libcpu-features-dev libsimde-dev libcriterion-dev libbenchmark-dev)
+# shellcheck disable=SC2206 # deliberately split into words
+extra_cmake_args=(${TENSORMOVE_TEST_CMAKE_ARGS:-})
+
+passed=0 failed=0 summary=()
+
+banner() { printf '\n==== %s\n' "$*"; }
+
+# record STAGE PASSED FAILED: adds a stage's counts to the totals.
+record() {
+    passed=$((passed + $2)) failed=$((failed + $3))
+    summary+=("$1: $2 passed, $3 failed")
+}
+
+# record_ctest STAGE LOG STATUS: counts from ctest's "N tests failed out of M"
+# line; a stage that failed without one (configure or build broke) counts 1 failure.
+record_ctest() {
+    local line total fails
+    line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$2" | tail -n1)
+    if [ -n "$line" ]; then
+        fails=$(sed -E 's/.* ([0-9]+) tests? failed out of.*/\1/' <<<"$line")
+        total=$(sed -E 's/.*failed out of ([0-9]+).*/\1/' <<<"$line")
+        record "$1" $((total - fails)) "$fails"
+    elif [ "$3" -ne 0 ]; then
+        record "$1" 0 1
+    else
+        record "$1" 0 0
+    fi
+}
+
+# cmake_stage NAME BUILD_TYPE CMAKE_ARGS...: configure build/NAME, build it
+# with all cores, run the ctest suite (only tests matching $ctest_regex if set).
+cmake_stage() {
+    local name=$1 type=$2 dir=$root/build/$1 log status
+    shift 2
+    log=$(mktemp) || return 1
+    {
+        cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DTENSORMOVE_WERROR=ON "$@" \
+            "${extra_cmake_args[@]}" &&
+            cmake --build "$dir" --parallel "$jobs" &&
+            ctest --test-dir "$dir" --output-on-failure --no-tests=error --parallel "$jobs" \
+                ${ctest_regex:+-R "$ctest_regex"}
+    } 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    record_ctest "$name" "$log" "$status"
+    rm -f "$log"
+    return "$status"
+}
+
+stage_test() {
+    cmake_stage test Release -DTENSORMOVE_BUILD_BENCHMARKS=ON
+}
+
+stage_asan() {
+    # halt_on_error: the first report fails the test, as -fno-sanitize-recover does for UBSan.
+    ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1} \
+        UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+        cmake_stage asan Debug -DTENSORMOVE_SANITIZE=address,undefined -DTENSORMOVE_BUILD_BENCHMARKS=OFF
+}
+
+stage_verify() {
+    local log status
+    log=$(mktemp) || return 1
+    "$root/build/test/tools/tmv-verify" --iterations "${TENSORMOVE_VERIFY_ITERATIONS:-2000}" 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    # its last line reads "verify: N passed, M failed"
+    local line
+    line=$(grep -E '^verify: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
+    if [ -n "$line" ]; then
+        record verify "$(sed -E 's/verify: ([0-9]+) passed.*/\1/' <<<"$line")" \
+            "$(sed -E 's/.*passed, ([0-9]+) failed/\1/' <<<"$line")"
+    else
+        record verify 0 1
+    fi
+    rm -f "$log"
+    return "$status"
+}
+
+stage_tsan() {
+    TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1} ctest_regex='^tsan_threads$' \
+        cmake_stage tsan Debug -DTENSORMOVE_SANITIZE=thread -DTENSORMOVE_BUILD_BENCHMARKS=OFF
+}
+
+banner "dependencies: ${DEPS[*]}"
+if ! bash "$root/tools/install-debian-deps.sh" "${DEPS[@]}"; then
+    echo "tests/run.sh: could not install the dependencies" >&2
+    record deps 0 1
+    STAGES=()
+fi
+
+failed_stages=()
+for stage in "${STAGES[@]}"; do
+    banner "stage $stage"
+    "stage_$stage" || failed_stages+=("$stage")
+done
+
+banner "summary"
+printf '%s\n' "${summary[@]}"
+[ ${#failed_stages[@]} -eq 0 ] || echo "failed stages: ${failed_stages[*]}"
+# A failed stage whose failure no test count shows must still fail the total.
+if [ ${#failed_stages[@]} -gt 0 ] && [ "$failed" -eq 0 ]; then
+    failed=${#failed_stages[@]}
+fi
+echo "tensormove tests: $passed passed, $failed failed"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ ${#failed_stages[@]} -eq 0 ]

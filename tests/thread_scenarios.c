@@ -1,0 +1,171 @@
+/* thread_scenarios.c - one operator executed by many threads at once, and many threads racing
+ * their first tmv_op_create (the once-only kernel-set initialization). */
+#define _POSIX_C_SOURCE 200809L /* pthread_barrier_t */
+#include "thread_scenarios.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "casegen.h"
+#include "reference/reference.h"
+
+#define RUNS_PER_THREAD 25
+
+typedef struct shared_op {
+    const cg_case     *c;
+    const tmv_op      *op;
+    pthread_barrier_t *start;
+} shared_op;
+
+typedef struct worker {
+    const shared_op *shared;
+    cg_outputs      *outs;      /* this thread's own output areas */
+    tmv_status       status;    /* first failing status, or TMV_OK */
+} worker;
+
+static void *execute_many_times(void *arg)
+{
+    worker *w = arg;
+    w->status = TMV_OK;
+    pthread_barrier_wait(w->shared->start);
+    for (int i = 0; i < RUNS_PER_THREAD && w->status == TMV_OK; i++)
+        w->status = tmv_op_execute(w->shared->op, w->shared->c->in_ptrs, w->outs->ptrs);
+    return NULL;
+}
+
+/* A case of `type` whose output holds enough elements for threads to overlap in time. */
+static cg_case *busy_case(tmv_op_type type, uint64_t seed)
+{
+    for (uint64_t i = 0;; i++) {
+        cg_case *c = cg_case_new(type, seed + i, NULL);
+        if (c == NULL)
+            return NULL;
+        if (c->expect == TMV_OK && cg_extent_bytes(cg_case_output(c, 0)) >= 256)
+            return c;
+        cg_case_free(c);
+    }
+}
+
+/* Runs TS_THREADS workers on op and compares each output with expected. */
+static bool run_workers(const cg_case *c, const tmv_op *op, const cg_outputs *expected, char *msg,
+                        size_t msg_len)
+{
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, TS_THREADS);
+    shared_op shared = {c, op, &start};
+    worker workers[TS_THREADS];
+    pthread_t threads[TS_THREADS];
+    bool ok = true;
+    for (int t = 0; t < TS_THREADS; t++) {
+        workers[t] = (worker){&shared, cg_outputs_new(c), TMV_OK};
+        if (workers[t].outs == NULL) {
+            snprintf(msg, msg_len, "out of memory for thread %d's outputs", t);
+            return false;
+        }
+    }
+    /* A thread that fails to start leaves the others at the barrier; the test
+     * then hangs and ctest's timeout reports it. */
+    for (int t = 0; t < TS_THREADS; t++)
+        if (pthread_create(&threads[t], NULL, execute_many_times, &workers[t]) != 0) {
+            snprintf(msg, msg_len, "could not start thread %d", t);
+            return false;
+        }
+    for (int t = 0; t < TS_THREADS; t++)
+        pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&start);
+    for (int t = 0; t < TS_THREADS; t++) {
+        cg_mismatch m;
+        if (ok && workers[t].status != TMV_OK) {
+            snprintf(msg, msg_len, "%s: thread %d: execute returned %s: %s", cg_op_name(c->op.type), t,
+                     tmv_status_string(workers[t].status), tmv_last_error());
+            ok = false;
+        } else if (ok && !cg_outputs_equal(expected, workers[t].outs, &m)) {
+            snprintf(msg, msg_len, "%s (case seed 0x%016llx): thread %d: output %u differs at byte %lld (%s)",
+                     cg_op_name(c->op.type), (unsigned long long)c->seed, t, m.output,
+                     (long long)m.offset, m.where);
+            ok = false;
+        }
+        cg_outputs_free(workers[t].outs);
+    }
+    return ok;
+}
+
+bool ts_shared_execution(uint64_t seed, char *msg, size_t msg_len)
+{
+    bool ok = true;
+    for (int type = TMV_OP_JOIN; type <= TMV_OP_GATHER_ND && ok; type++) {
+        cg_case *c = busy_case((tmv_op_type)type, seed + (uint64_t)type * 1000);
+        tmv_op *op = NULL;
+        cg_outputs *expected = NULL;
+        if (c == NULL || tmv_op_create(&c->op, &op) != TMV_OK || (expected = cg_outputs_new(c)) == NULL ||
+            tmv_reference_execute(op, c->in_ptrs, expected->ptrs) != TMV_OK) {
+            snprintf(msg, msg_len, "%s: could not set the case up: %s", cg_op_name((tmv_op_type)type),
+                     tmv_last_error());
+            ok = false;
+        } else {
+            ok = run_workers(c, op, expected, msg, msg_len);
+        }
+        cg_outputs_free(expected);
+        tmv_op_destroy(op);
+        cg_case_free(c);
+    }
+    return ok;
+}
+
+typedef struct racer {
+    pthread_barrier_t *start;
+    tmv_status         create, execute;
+    int32_t            out[6];
+} racer;
+
+/* JOIN of {2,1} and {2,2} along axis 1: [[1],[4]] + [[2,3],[5,6]] = [[1,2,3],[4,5,6]]. */
+static void *create_first(void *arg)
+{
+    racer *r = arg;
+    static const int32_t a[] = {1, 4}, b[] = {2, 3, 5, 6};
+    static const uint32_t a_sizes[] = {2, 1}, b_sizes[] = {2, 2}, out_sizes[] = {2, 3};
+    const tmv_tensor_desc ins[] = {{TMV_DTYPE_INT32, 2, a_sizes, NULL}, {TMV_DTYPE_INT32, 2, b_sizes, NULL}};
+    const tmv_tensor_desc out = {TMV_DTYPE_INT32, 2, out_sizes, NULL};
+    const tmv_join_desc join = {2, ins, &out, 1};
+    const tmv_op_desc desc = {TMV_OP_JOIN, &join, 0};
+    const void *inputs[] = {a, b};
+    void *outputs[] = {r->out};
+    tmv_op *op = NULL;
+    pthread_barrier_wait(r->start);
+    r->create = tmv_op_create(&desc, &op);
+    r->execute = r->create == TMV_OK ? tmv_op_execute(op, inputs, outputs) : r->create;
+    tmv_op_destroy(op);
+    return NULL;
+}
+
+bool ts_racing_first_create(char *msg, size_t msg_len)
+{
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, TS_THREADS);
+    racer racers[TS_THREADS];
+    pthread_t threads[TS_THREADS];
+    for (int t = 0; t < TS_THREADS; t++) {
+        racers[t] = (racer){&start, TMV_ERR_INVALID_ARGUMENT, TMV_ERR_INVALID_ARGUMENT, {0}};
+        if (pthread_create(&threads[t], NULL, create_first, &racers[t]) != 0) {
+            snprintf(msg, msg_len, "could not start thread %d", t);
+            return false;
+        }
+    }
+    for (int t = 0; t < TS_THREADS; t++)
+        pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&start);
+    const int32_t expected[] = {1, 2, 3, 4, 5, 6};
+    for (int t = 0; t < TS_THREADS; t++) {
+        if (racers[t].create != TMV_OK || racers[t].execute != TMV_OK) {
+            snprintf(msg, msg_len, "thread %d: create returned %s, execute %s", t,
+                     tmv_status_string(racers[t].create), tmv_status_string(racers[t].execute));
+            return false;
+        }
+        if (memcmp(racers[t].out, expected, sizeof expected) != 0) {
+            snprintf(msg, msg_len, "thread %d: wrong join result", t);
+            return false;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,232 @@
+/* verify.c - tmv-verify: holds every kernel set this CPU has to the reference on random and edge cases. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "casegen.h"
+#include "kernels.h"
+#include "tensormove.h"
+
+#define MAX_ISAS 64
+#define MAX_SEEN 256     /* kernels listed */
+
+typedef struct options {
+    uint64_t seed;
+    uint64_t iterations;          /* cases per operator per kernel set */
+    int      isa;                 /* -1: every set this CPU has */
+    bool     ops[TMV_OP_GATHER_ND + 1];
+    bool     has_case;            /* --case: run one case seed only */
+    uint64_t case_seed;
+    bool     verbose;
+} options;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: tmv-verify [--seed N] [--iterations N] [--op NAME]... [--isa NAME]\n"
+            "                  [--case SEED] [--verbose] [--list] [--help]\n"
+            "Runs the six operators on random cases (shapes, strides, data types, the\n"
+            "edge matrix) with every kernel set this CPU has, in ascending order, and\n"
+            "compares every output byte with the reference. Exits 1 on any mismatch.\n"
+            "  --seed N        base seed (default: from the clock; always printed)\n"
+            "  --iterations N  cases per operator and kernel set (default 500)\n"
+            "  --op NAME       join, split, tile, space_to_depth, depth_to_space,\n"
+            "                  gather_nd (repeatable; default all)\n"
+            "  --isa NAME      only this kernel set (see --list)\n"
+            "  --case SEED     run the single case with this case seed (from a failure report)\n"
+            "  --verbose       print every case\n"
+            "  --list          list kernel sets and kernels, then exit\n");
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (s == NULL || *s == '\0')
+        return false;
+    *v = strtoull(s, &end, 0);
+    return *end == '\0';
+}
+
+static int isa_by_name(const char *name)
+{
+    for (int i = 0; i < MAX_ISAS; i++)
+        if (tmv_isa_name((tmv_isa)i) != NULL && strcmp(tmv_isa_name((tmv_isa)i), name) == 0)
+            return i;
+    return -1;
+}
+
+static bool isa_available(int i)
+{
+    tmv_isa saved = tmv_get_isa();
+    bool ok = tmv_isa_name((tmv_isa)i) != NULL && tmv_set_isa((tmv_isa)i) == TMV_OK;
+    tmv_set_isa(saved);
+    return ok;
+}
+
+static tmv_kernel_info kernels[MAX_SEEN];
+static unsigned kernel_count;
+
+static void list_kernels(void)
+{
+    printf("kernel sets (* = this CPU has it):\n");
+    for (int i = 0; i < MAX_ISAS; i++)
+        if (tmv_isa_name((tmv_isa)i) != NULL)
+            printf("  %c %s\n", isa_available(i) ? '*' : ' ', tmv_isa_name((tmv_isa)i));
+    printf("kernels, in preference order per primitive:\n");
+    for (unsigned i = 0; i < kernel_count; i++)
+        printf("  %-11s %s\n", kernels[i].primitive, kernels[i].name);
+}
+
+static bool parse_args(int argc, char **argv, options *o)
+{
+    bool any_op = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--seed") == 0 && parse_u64(v, &o->seed)) {
+            i++;
+        } else if (strcmp(a, "--iterations") == 0 && parse_u64(v, &o->iterations)) {
+            i++;
+        } else if (strcmp(a, "--case") == 0 && parse_u64(v, &o->case_seed)) {
+            o->has_case = true;
+            i++;
+        } else if (strcmp(a, "--op") == 0 && v != NULL) {
+            tmv_op_type t;
+            if (!cg_op_from_name(v, &t)) {
+                fprintf(stderr, "tmv-verify: unknown operator \"%s\"\n", v);
+                return false;
+            }
+            o->ops[t] = any_op = true;
+            i++;
+        } else if (strcmp(a, "--isa") == 0 && v != NULL) {
+            o->isa = isa_by_name(v);
+            if (o->isa < 0 || !isa_available(o->isa)) {
+                fprintf(stderr, "tmv-verify: \"%s\" is no kernel set this CPU has (see --list)\n", v);
+                return false;
+            }
+            i++;
+        } else if (strcmp(a, "--verbose") == 0) {
+            o->verbose = true;
+        } else {
+            fprintf(stderr, "tmv-verify: bad argument \"%s\"\n", a);
+            usage(stderr);
+            return false;
+        }
+    }
+    if (!any_op)
+        for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++)
+            o->ops[t] = true;
+    return true;
+}
+
+/* Marks the kernels named in the plan of c's operator under the current set. */
+static void record_kernels(const cg_case *c, bool *reached)
+{
+    tmv_op *op;
+    if (tmv_op_create(&c->op, &op) != TMV_OK)
+        return;
+    const char *d = tmv_op_describe(op);
+    for (unsigned i = 0; i < kernel_count; i++) {
+        const char *at = strstr(d, kernels[i].name);
+        size_t len = strlen(kernels[i].name);
+        /* whole names only: "copy_w1/..." must not count for "copy_w16/..." */
+        while (at != NULL && (at[len] != '\0' && at[len] != ',' && at[len] != ' '))
+            at = strstr(at + 1, kernels[i].name);
+        reached[i] |= at != NULL;
+    }
+    tmv_op_destroy(op);
+}
+
+/* Kernels of exactly this set that no case reached: a gap in the cases, not a failure. */
+static void report_unreached(tmv_isa isa, const bool *reached)
+{
+    for (unsigned i = 0; i < kernel_count; i++)
+        if (kernels[i].isa == isa && !reached[i])
+            printf("  note: no case reached kernel %s\n", kernels[i].name);
+}
+
+/* The seed of case i of operator t: a splitmix64 step of the base seed. */
+static uint64_t case_seed(uint64_t base, tmv_op_type t, uint64_t i)
+{
+    cg_rng rng = {base ^ ((uint64_t)t << 56) ^ (i * 0x9E3779B97F4A7C15ull)};
+    return cg_rng_next(&rng);
+}
+
+/* Options vary with the case so GATHER_ND also meets bad and clamped indices. */
+static cg_options options_for(uint64_t seed)
+{
+    cg_options opt = cg_default_options();
+    opt.bad_index_percent = seed % 4 == 0 ? 50 : 0;
+    opt.clamp_percent = seed % 3 == 0 ? 50 : 0;
+    return opt;
+}
+
+/* Runs one case; prints a report and a repro line on failure. */
+static bool run_case(tmv_op_type t, uint64_t seed, tmv_isa isa, const options *o, bool *reached)
+{
+    cg_options opt = options_for(seed);
+    cg_case *c = cg_case_new(t, seed, &opt);
+    if (c == NULL) {
+        fprintf(stderr, "tmv-verify: out of memory building case %" PRIu64 "\n", seed);
+        return false;
+    }
+    if (o->verbose)
+        cg_case_print(c, stdout, "    ");
+    record_kernels(c, reached);
+    char msg[8192];
+    bool ok = cg_check_against_reference(c, msg, sizeof msg);
+    if (!ok) {
+        printf("FAIL %s on %s:\n%s\n", cg_op_name(t), tmv_isa_name(isa), msg);
+        printf("  reproduce: tmv-verify --isa %s --op %s --case %" PRIu64 "\n", tmv_isa_name(isa),
+               cg_op_name(t), seed);
+    }
+    cg_case_free(c);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    options o = {.seed = (uint64_t)time(NULL), .iterations = 500, .isa = -1};
+    kernel_count = tmv_list_kernels(kernels, MAX_SEEN);
+    if (kernel_count > MAX_SEEN)
+        kernel_count = MAX_SEEN;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--list") == 0) {
+            list_kernels();
+            return 0;
+        }
+    }
+    if (!parse_args(argc, argv, &o))
+        return 2;
+    printf("tmv-verify %s, seed %" PRIu64 ", %" PRIu64 " cases per operator and kernel set\n",
+           tmv_version(), o.seed, o.has_case ? 1 : o.iterations);
+    uint64_t failures = 0, cases = 0;
+    for (int i = 0; i < MAX_ISAS; i++) {
+        if ((o.isa >= 0 && i != o.isa) || !isa_available(i))
+            continue;
+        tmv_set_isa((tmv_isa)i);
+        bool reached[MAX_SEEN] = {false};
+        for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++) {
+            if (!o.ops[t])
+                continue;
+            uint64_t n = o.has_case ? 1 : o.iterations, failed = 0;
+            for (uint64_t k = 0; k < n; k++) {
+                uint64_t seed = o.has_case ? o.case_seed : case_seed(o.seed, (tmv_op_type)t, k);
+                failed += !run_case((tmv_op_type)t, seed, (tmv_isa)i, &o, reached);
+            }
+            printf("%-11s %-15s %6" PRIu64 " cases, %" PRIu64 " failed\n", tmv_isa_name((tmv_isa)i),
+                   cg_op_name((tmv_op_type)t), n, failed);
+            failures += failed;
+            cases += n;
+        }
+        if (!o.has_case)
+            report_unreached((tmv_isa)i, reached);
+    }
+    printf("verify: %" PRIu64 " passed, %" PRIu64 " failed\n", cases - failures, failures);
+    return failures == 0 ? 0 : 1;
+}
