@@ -48,13 +48,13 @@ END {
         n = np[fam]
         cols = n < 4 ? n : 4
         rows = int((n + cols - 1) / cols)
-        printf "set terminal pngcairo size %d,%d font \",9\"\n", cols * 440, rows * 330 + 40
+        printf "set terminal pngcairo noenhanced size %d,%d font \",9\"\n", cols * 440, rows * 330 + 40
         printf "set output %s\n", q(out "/" fam ".png")
         printf "set multiplot layout %d,%d title %s font \",12\"\n", rows, cols,
             q(fam ": throughput against output size, one line per kernel set; dashed = memcpy  (" sub_title ")")
         for (p = 1; p <= n; ++p) {
             printf "set title %s\n", q(panels[fam, p])
-            print(p == 1 ? "set key top left font \",8\" samplen 2" : "unset key")
+            print(p == 1 ? "set key top right font \",8\" samplen 2" : "unset key")
             line = "plot"
             sep = " "
             for (k = 1; k <= ni; ++k) {
@@ -82,7 +82,7 @@ END {
         }
         close(data)
         print "reset"
-        print "set terminal pngcairo size 1100,450 font \",9\""
+        print "set terminal pngcairo noenhanced size 1100,450 font \",9\""
         print "set termoption noenhanced"
         printf "set output %s\n", q(out "/overhead.png")
         printf "set title %s\n", q("per-call overhead on tiny tensors, ns per call, log scale (lower is better)  (" sub_title ")")

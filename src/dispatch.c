@@ -11,6 +11,7 @@
 #if defined(CPU_FEATURES_ARCH_X86)
 #include "cpuinfo_x86.h"
 #endif
+#include "cpu_features_cache_info.h"
 #include "error.h"
 
 enum { FAMILY_NONE, FAMILY_X86, FAMILY_ARM, FAMILY_NEON_SIMDE };
@@ -70,8 +71,24 @@ static tmv_isa detect(void)
 #endif
 }
 
+/* Half the largest cache this CPU reports, 8 MiB where it reports none. */
+static uint64_t detect_stream_threshold(void)
+{
+    uint64_t largest = 0;
+#if defined(CPU_FEATURES_ARCH_X86)
+    const CacheInfo info = GetX86CacheInfo();
+    for (int i = 0; i < info.size; i++)
+        if ((info.levels[i].cache_type == CPU_FEATURE_CACHE_UNIFIED ||
+             info.levels[i].cache_type == CPU_FEATURE_CACHE_DATA) &&
+            (uint64_t)info.levels[i].cache_size > largest)
+            largest = (uint64_t)info.levels[i].cache_size;
+#endif
+    return largest ? largest / 2 : (uint64_t)8 << 20;
+}
+
 static once_flag init_once = ONCE_FLAG_INIT;
 static tmv_isa best;                   /* written once inside init */
+static uint64_t stream_threshold;      /* written once inside init */
 static char env_value[64];             /* written once inside init: an invalid TENSORMOVE_ISA */
 static _Atomic int current_isa;        /* a tmv_isa, or -1 while TENSORMOVE_ISA is invalid */
 
@@ -98,6 +115,10 @@ static int parse_env(const char *value)
 static void init(void)
 {
     best = detect();
+    stream_threshold = detect_stream_threshold();
+    const char *threshold = getenv("TENSORMOVE_STREAM_THRESHOLD");
+    if (threshold != NULL && threshold[0] != '\0')
+        stream_threshold = strtoull(threshold, NULL, 0);
     int isa = (int)best;
     const char *env = getenv("TENSORMOVE_ISA");
     if (env != NULL && env[0] != '\0') {
@@ -136,4 +157,10 @@ tmv_status tmv_set_isa(tmv_isa isa)
                         tmv_isa_name(best));
     atomic_store(&current_isa, (int)isa);
     return TMV_OK;
+}
+
+uint64_t tmv_stream_threshold(void)
+{
+    call_once(&init_once, init);
+    return stream_threshold;
 }

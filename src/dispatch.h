@@ -3,6 +3,7 @@
 #define TMV_DISPATCH_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "tensormove.h"
 
@@ -13,5 +14,11 @@ tmv_status tmv_dispatch_status(void);
 /* A kernel built for set `kernel` may run under cap `cap`: scalar always,
  * others when in the cap's family at or below it. */
 bool tmv_isa_includes(tmv_isa cap, tmv_isa kernel);
+
+/* Outputs of at least this many bytes are written with non-temporal
+ * (streaming) stores by the kernels that have them: about half the largest
+ * cache, so a result that cannot stay in cache does not evict everything on
+ * its way out. TENSORMOVE_STREAM_THRESHOLD (bytes) overrides it, for tuning. */
+uint64_t tmv_stream_threshold(void);
 
 #endif
