@@ -90,9 +90,31 @@ static uint64_t joined_offset(const tmv_op *op, pieces_view v, uint32_t k)
     return along * v.joined->strides[op->axis] * v.joined->elem_size;
 }
 
-tmv_status tmv_lower_join(tmv_op *op)
+/* Appends the one step of a row-wise JOIN or SPLIT. */
+static void add_rows_step(tmv_op *op, const tmv_rows_shape *shape, bool join)
 {
-    pieces_view v = {op->inputs, op->input_count, &op->outputs[0]};
+    tmv_step *step = &op->steps[op->step_count++];
+    if (join) {
+        const tmv_join_rows_kernel *k = tmv_pick_join_rows(op->isa, shape);
+        step->kind = TMV_STEP_JOIN_ROWS;
+        step->kernel = k->name;
+        step->u.join_rows.run = k->run;
+        step->u.join_rows.shape = *shape;
+    } else {
+        const tmv_split_rows_kernel *k = tmv_pick_split_rows(op->isa, shape);
+        step->kind = TMV_STEP_SPLIT_ROWS;
+        step->kernel = k->name;
+        step->u.split_rows.run = k->run;
+        step->u.split_rows.shape = *shape;
+    }
+}
+
+/* JOIN and SPLIT mirror each other: the pieces are JOIN's inputs and its
+ * output the joined tensor, or SPLIT's outputs and its input. */
+static tmv_status lower_pieces(tmv_op *op, bool join)
+{
+    pieces_view v = join ? (pieces_view){op->inputs, op->input_count, &op->outputs[0]}
+                         : (pieces_view){op->outputs, op->output_count, &op->inputs[0]};
     tmv_rows_shape shape;
     bool rows;
     tmv_status status = try_rows(op, v, &shape, &rows);
@@ -101,41 +123,26 @@ tmv_status tmv_lower_join(tmv_op *op)
     if (status != TMV_OK)
         return status;
     if (rows) {
-        const tmv_join_rows_kernel *k = tmv_pick_join_rows(op->isa, &shape);
-        tmv_step *step = &op->steps[op->step_count++];
-        step->kind = TMV_STEP_JOIN_ROWS;
-        step->kernel = k->name;
-        step->u.join_rows.run = k->run;
-        step->u.join_rows.shape = shape;
+        add_rows_step(op, &shape, join);
         return TMV_OK;
     }
-    for (uint32_t k = 0; k < v.count; k++)
-        tmv_plan_add_copy(op, tmv_shape_of(&v.pieces[k], &v.pieces[k], v.joined), k, 0, 0,
-                          joined_offset(op, v, k));
+    for (uint32_t k = 0; k < v.count; k++) {
+        const tmv_tensor *piece = &v.pieces[k];
+        uint64_t offset = joined_offset(op, v, k);
+        if (join)
+            tmv_plan_add_copy(op, tmv_shape_of(piece, piece, v.joined), k, 0, 0, offset);
+        else
+            tmv_plan_add_copy(op, tmv_shape_of(piece, v.joined, piece), 0, offset, k, 0);
+    }
     return TMV_OK;
+}
+
+tmv_status tmv_lower_join(tmv_op *op)
+{
+    return lower_pieces(op, true);
 }
 
 tmv_status tmv_lower_split(tmv_op *op)
 {
-    pieces_view v = {op->outputs, op->output_count, &op->inputs[0]};
-    tmv_rows_shape shape;
-    bool rows;
-    tmv_status status = try_rows(op, v, &shape, &rows);
-    if (status == TMV_OK)
-        status = tmv_plan_reserve(op, rows ? 1 : v.count);
-    if (status != TMV_OK)
-        return status;
-    if (rows) {
-        const tmv_split_rows_kernel *k = tmv_pick_split_rows(op->isa, &shape);
-        tmv_step *step = &op->steps[op->step_count++];
-        step->kind = TMV_STEP_SPLIT_ROWS;
-        step->kernel = k->name;
-        step->u.split_rows.run = k->run;
-        step->u.split_rows.shape = shape;
-        return TMV_OK;
-    }
-    for (uint32_t k = 0; k < v.count; k++)
-        tmv_plan_add_copy(op, tmv_shape_of(&v.pieces[k], v.joined, &v.pieces[k]), 0,
-                          joined_offset(op, v, k), k, 0);
-    return TMV_OK;
+    return lower_pieces(op, false);
 }

@@ -6,8 +6,8 @@ set -euo pipefail
 
 missing=()
 for pkg in "$@"; do
-    status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
-    [ "$status" = installed ] || missing+=("$pkg")
+    # one line per installed architecture of a multi-arch package
+    dpkg-query -W -f='${db:Status-Status}\n' "$pkg" 2>/dev/null | grep -x installed >/dev/null || missing+=("$pkg")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
