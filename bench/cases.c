@@ -8,17 +8,17 @@
 #define DCR TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW
 #define CRD TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH
 
-const char *const size_class_names[SIZE_CLASS_COUNT] = {"L1", "L2", "DRAM", "tiny"};
-const uint64_t size_class_bytes[SIZE_CLASS_COUNT] = {16u << 10, 512u << 10, 64u << 20, 0};
+const char *const size_class_names[SIZE_CLASS_COUNT] = {"L1", "L2", "DRAM", "tiny", "8KiB"};
+const uint64_t size_class_bytes[SIZE_CLASS_COUNT] = {16u << 10, 512u << 10, 64u << 20, 0, 8u << 10};
 
 const bench_case bench_cases[] = {
     /* JOIN / SPLIT outer axis: p0 pieces. Inner axis: p0 pieces, p1 bytes per piece per row. */
-    {&kind_join_outer, F32, {2}, SIZE_ALL | QUICK_DRAM},
+    {&kind_join_outer, F32, {2}, SIZE_ALL | QUICK_DRAM | SIZE_8K},
     {&kind_join_outer, F32, {8}, SIZE_ALL},
     {&kind_join_outer, U8, {2}, SIZE_ALL},
     {&kind_join_outer, U8, {8}, SIZE_ALL},
     {&kind_join_inner, F32, {2, 4}, SIZE_ALL},
-    {&kind_join_inner, F32, {2, 16}, SIZE_ALL},
+    {&kind_join_inner, F32, {2, 16}, SIZE_ALL | SIZE_8K},
     {&kind_join_inner, F32, {2, 64}, SIZE_ALL},
     {&kind_join_inner, F32, {8, 4}, SIZE_ALL | QUICK_DRAM},
     {&kind_join_inner, F32, {8, 16}, SIZE_ALL},
@@ -34,7 +34,7 @@ const bench_case bench_cases[] = {
     {&kind_split_outer, U8, {2}, SIZE_ALL},
     {&kind_split_outer, U8, {8}, SIZE_ALL},
     {&kind_split_inner, F32, {2, 4}, SIZE_ALL},
-    {&kind_split_inner, F32, {2, 16}, SIZE_ALL},
+    {&kind_split_inner, F32, {2, 16}, SIZE_ALL | SIZE_8K},
     {&kind_split_inner, F32, {2, 64}, SIZE_ALL},
     {&kind_split_inner, F32, {8, 4}, SIZE_ALL | QUICK_DRAM},
     {&kind_split_inner, F32, {8, 16}, SIZE_ALL},
@@ -47,13 +47,13 @@ const bench_case bench_cases[] = {
     {&kind_split_inner, U8, {8, 64}, SIZE_ALL},
 
     /* TILE: inner {rows, p0} x {1, p1}; outer {p0, p1} x {R, 1}; all {2, 4, 16} x {R, 2, 4}. */
-    {&kind_tile_inner, F32, {16, 8}, SIZE_ALL | QUICK_DRAM},
+    {&kind_tile_inner, F32, {16, 8}, SIZE_ALL | QUICK_DRAM | SIZE_8K},
     {&kind_tile_inner, U8, {16, 8}, SIZE_ALL},
     {&kind_tile_outer, F32, {4, 64}, SIZE_ALL},
     {&kind_tile_all, F32, {0}, SIZE_ALL},
 
     /* SPACE_TO_DEPTH / DEPTH_TO_SPACE, NCHW: p0 block size, p1 order, p2 channels (spatial side). */
-    {&kind_s2d, F32, {2, DCR, 64}, SIZE_ALL | QUICK_DRAM},
+    {&kind_s2d, F32, {2, DCR, 64}, SIZE_ALL | QUICK_DRAM | SIZE_8K},
     {&kind_s2d, F32, {2, CRD, 64}, SIZE_ALL},
     {&kind_s2d, F32, {4, DCR, 64}, SIZE_ALL},
     {&kind_s2d, F32, {4, CRD, 64}, SIZE_ALL},
@@ -61,7 +61,7 @@ const bench_case bench_cases[] = {
     {&kind_s2d, U8, {2, CRD, 3}, SIZE_ALL},
     {&kind_s2d, U8, {4, DCR, 3}, SIZE_ALL},
     {&kind_s2d, U8, {4, CRD, 3}, SIZE_ALL},
-    {&kind_d2s, F32, {2, DCR, 64}, SIZE_ALL},
+    {&kind_d2s, F32, {2, DCR, 64}, SIZE_ALL | SIZE_8K},
     {&kind_d2s, F32, {2, CRD, 64}, SIZE_ALL},
     {&kind_d2s, F32, {4, DCR, 64}, SIZE_ALL},
     {&kind_d2s, F32, {4, CRD, 64}, SIZE_ALL},
@@ -72,7 +72,7 @@ const bench_case bench_cases[] = {
 
     /* GATHER_ND. rows: 50,000-row table, p0 row bytes, p1 index type. elements: rank-3
      * table, tuple length 3, p0 index type. batch: p0 row bytes, p1 index type, p2 batches. */
-    {&kind_gather_rows, F32, {64, I32}, SIZE_ALL},
+    {&kind_gather_rows, F32, {64, I32}, SIZE_ALL | SIZE_8K},
     {&kind_gather_rows, F32, {64, I64}, SIZE_ALL},
     {&kind_gather_rows, F32, {256, I32}, SIZE_ALL},
     {&kind_gather_rows, F32, {256, I64}, SIZE_ALL | QUICK_DRAM},

@@ -15,11 +15,12 @@ enum {
     SIZE_L2 = 1u << 1,      /* 512 KiB output */
     SIZE_DRAM = 1u << 2,    /* 64 MiB output */
     SIZE_TINY = 1u << 3,    /* a few elements: per-call overhead */
+    SIZE_8K = 1u << 4,      /* 8 KiB output: where per-call overhead still shows */
     SIZE_ALL = SIZE_L1 | SIZE_L2 | SIZE_DRAM,
     QUICK_DRAM = 1u << 8    /* the quick run (run.sh) includes the DRAM size */
 };
-#define SIZE_CLASS_COUNT 4
-extern const char *const size_class_names[SIZE_CLASS_COUNT];   /* "L1", "L2", "DRAM", "tiny" */
+#define SIZE_CLASS_COUNT 5
+extern const char *const size_class_names[SIZE_CLASS_COUNT];   /* "L1", "L2", "DRAM", "tiny", "8KiB" */
 extern const uint64_t size_class_bytes[SIZE_CLASS_COUNT];
 
 struct bench_case;
