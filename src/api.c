@@ -76,51 +76,11 @@ const char *tmv_op_describe(const tmv_op *op)
     return op == NULL ? "" : op->description;
 }
 
-/* [a, a + a_len) and [b, b + b_len) share a byte. */
-static int ranges_meet(const void *a, uint64_t a_len, const void *b, uint64_t b_len)
-{
-    uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
-    return a_len != 0 && b_len != 0 && pa < pb + b_len && pb < pa + a_len;
-}
-
-static tmv_status check_buffers(const tmv_op *op, const void *const *inputs, void *const *outputs)
-{
-    const char *name = tmv_op_name(op->type);
-    if (inputs == NULL)
-        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "%s: execute: inputs is NULL", name);
-    if (outputs == NULL)
-        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "%s: execute: outputs is NULL", name);
-    for (uint32_t i = 0; i < op->input_count; i++)
-        if (inputs[i] == NULL && !op->inputs[i].empty)
-            return tmv_fail(TMV_ERR_INVALID_ARGUMENT,
-                            "%s: execute: inputs[%u] is NULL but its tensor holds elements", name, i);
-    for (uint32_t o = 0; o < op->output_count; o++)
-        if (outputs[o] == NULL && !op->outputs[o].empty)
-            return tmv_fail(TMV_ERR_INVALID_ARGUMENT,
-                            "%s: execute: outputs[%u] is NULL but its tensor holds elements", name, o);
-    for (uint32_t o = 0; o < op->output_count; o++) {
-        uint64_t len = op->outputs[o].extent_bytes;
-        for (uint32_t i = 0; i < op->input_count; i++)
-            if (ranges_meet(outputs[o], len, inputs[i], op->inputs[i].extent_bytes))
-                return tmv_fail(TMV_ERR_OVERLAP,
-                                "%s: execute: outputs[%u] (%llu bytes at %p) overlaps inputs[%u] "
-                                "(%llu bytes at %p)", name, o, (unsigned long long)len, outputs[o], i,
-                                (unsigned long long)op->inputs[i].extent_bytes, inputs[i]);
-        for (uint32_t p = 0; p < o; p++)
-            if (ranges_meet(outputs[o], len, outputs[p], op->outputs[p].extent_bytes))
-                return tmv_fail(TMV_ERR_OVERLAP,
-                                "%s: execute: outputs[%u] (%llu bytes at %p) overlaps outputs[%u] "
-                                "(%llu bytes at %p)", name, o, (unsigned long long)len, outputs[o], p,
-                                (unsigned long long)op->outputs[p].extent_bytes, outputs[p]);
-    }
-    return TMV_OK;
-}
-
 tmv_status tmv_op_execute(const tmv_op *op, const void *const *inputs, void *const *outputs)
 {
     if (op == NULL)
         return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "tmv_op_execute: op is NULL");
-    tmv_status status = check_buffers(op, inputs, outputs);
+    tmv_status status = tmv_check_bindings(op, inputs, outputs);
     if (status != TMV_OK)
         return status;
     return tmv_plan_execute(op, inputs, outputs);

@@ -72,6 +72,10 @@ tmv_status tmv_validate(const tmv_op_desc *desc, tmv_op **out);
 /* Lowers a validated op onto primitives with the kernels of set `isa`
  * (plan.c). TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
 tmv_status tmv_plan(tmv_op *op, tmv_isa isa);
+/* Checks the buffers bound at execute (bind.c): arrays and buffers not NULL
+ * where the tensor has elements, no output extent meeting an input's or
+ * another output's. TMV_OK, TMV_ERR_INVALID_ARGUMENT or TMV_ERR_OVERLAP. */
+tmv_status tmv_check_bindings(const tmv_op *op, const void *const *inputs, void *const *outputs);
 /* Runs the plan on bound buffers (checked by the caller). */
 tmv_status tmv_plan_execute(const tmv_op *op, const void *const *inputs, void *const *outputs);
 

@@ -1194,6 +1194,36 @@ Test(execute, split_outputs_overlapping_each_other)
     cr_assert(is_canary(dst, sizeof dst), "output written despite the overlap");
 }
 
+/* Many outputs: the check sorts their extents; a clash between the first and
+ * the last output (far apart in the array) must still be found, and disjoint
+ * outputs in scrambled address order must pass. */
+Test(execute, many_split_outputs_overlapping_far_apart)
+{
+    enum { N = 40 };
+    int32_t src[N], dst[N + 1];
+    for (int i = 0; i < N; i++)
+        src[i] = i;
+    tmv_tensor_desc in = TENSOR(I32, N);
+    static const uint32_t one[] = {1};
+    tmv_tensor_desc out[N];
+    void *bufs[N];
+    for (int i = 0; i < N; i++) {
+        out[i] = (tmv_tensor_desc){I32, 1, one, NULL};
+        bufs[i] = &dst[(i * 7) % N]; /* a permutation of dst[0..N) */
+    }
+    tmv_split_desc s = {&in, N, out, 0};
+    tmv_op_desc d = make_op(TMV_OP_SPLIT, &s);
+    cr_assert_eq(tmv_execute(&d, (const void *[]){src}, bufs), TMV_OK, "%s", tmv_last_error());
+    for (int i = 0; i < N; i++)
+        cr_expect_eq(*(int32_t *)bufs[i], i);
+
+    fill_canary(dst, sizeof dst);
+    bufs[N - 1] = bufs[0];
+    expect_status(tmv_execute(&d, (const void *[]){src}, bufs), TMV_ERR_OVERLAP);
+    expect_message_mentions("split", "overlaps outputs");
+    cr_assert(is_canary(dst, sizeof dst), "output written despite the overlap");
+}
+
 Test(execute, inputs_overlapping_each_other_accepted)
 {
     const int32_t src[2] = {1, 2};
