@@ -6,7 +6,7 @@
     defined(TMV_HAVE_AVX512_KERNELS) || defined(TMV_HAVE_AVX512VBMI_KERNELS)
 #include "x86/kernels_x86.h"
 #endif
-#if defined(TMV_HAVE_NEON_KERNELS)
+#if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
 #include "arm/kernels_neon.h"
 #endif
 
@@ -15,14 +15,30 @@
  * when it builds that set's files for this architecture. */
 const tmv_copy_kernel tmv_copy_kernels[] = {
 #if defined(TMV_HAVE_AVX512VBMI_KERNELS)
+    {"fill_pattern/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_fill_accepts_pattern_vbmi, tmv_fill_pattern_avx512vbmi},
+    {"copy_deinterleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_copy_accepts_deinterleave_avx512vbmi, tmv_copy_deinterleave_avx512vbmi},
+    {"copy_interleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_copy_accepts_interleave_avx512vbmi, tmv_copy_interleave_avx512vbmi},
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
+    {"fill_pow2/avx512", TMV_ISA_AVX512, tmv_fill_accepts_pow2, tmv_fill_pow2_avx512},
+    {"copy_deinterleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_deinterleave_avx512, tmv_copy_deinterleave_avx512},
+    {"copy_interleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_interleave_avx512, tmv_copy_interleave_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
+    {"fill_pow2/avx2", TMV_ISA_AVX2, tmv_fill_accepts_pow2, tmv_fill_pow2_avx2},
+    {"copy_deinterleave/avx2", TMV_ISA_AVX2, tmv_copy_accepts_deinterleave_avx2, tmv_copy_deinterleave_avx2},
+    {"copy_interleave/avx2", TMV_ISA_AVX2, tmv_copy_accepts_interleave_avx2, tmv_copy_interleave_avx2},
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
+    {"fill_pow2/sse2", TMV_ISA_SSE2, tmv_fill_accepts_pow2_sse2, tmv_fill_pow2_sse2},
+    {"fill_block_stream/sse2", TMV_ISA_SSE2, tmv_fill_accepts_block_stream, tmv_fill_block_stream_sse2},
+    {"copy_deinterleave/sse2", TMV_ISA_SSE2, tmv_copy_accepts_deinterleave_sse2, tmv_copy_deinterleave_sse2},
+    {"copy_interleave/sse2", TMV_ISA_SSE2, tmv_copy_accepts_interleave_sse2, tmv_copy_interleave_sse2},
 #endif
-#if defined(TMV_HAVE_NEON_KERNELS)
+#if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
+    {TMV_NEON_NAME("copy_deinterleave"), TMV_NEON_SET, tmv_copy_accepts_deinterleave_neon, tmv_copy_deinterleave_neon},
+    {TMV_NEON_NAME("copy_interleave"), TMV_NEON_SET, tmv_copy_accepts_interleave_neon, tmv_copy_interleave_neon},
+    {TMV_NEON_NAME("copy_fill"), TMV_NEON_SET, tmv_copy_accepts_fill_neon, tmv_copy_fill_neon},
 #endif
     {"copy_w1/scalar", TMV_ISA_SCALAR, tmv_copy_accepts_w1, tmv_copy_w1_portable},
     {"copy_w2/scalar", TMV_ISA_SCALAR, tmv_copy_accepts_w2, tmv_copy_w2_portable},
@@ -35,14 +51,22 @@ const tmv_copy_kernel tmv_copy_kernels[] = {
 
 const tmv_join_rows_kernel tmv_join_rows_kernels[] = {
 #if defined(TMV_HAVE_AVX512VBMI_KERNELS)
+    {"join_rows_zip/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_join_rows_zip_accepts_avx512vbmi, tmv_join_rows_zip_avx512vbmi},
+    {"join_rows_interleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_join_rows_interleave_accepts_avx512vbmi, tmv_join_rows_interleave_avx512vbmi},
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
+    {"join_rows_zip/avx512", TMV_ISA_AVX512, tmv_join_rows_zip_accepts_avx512, tmv_join_rows_zip_avx512},
+    {"join_rows_interleave/avx512", TMV_ISA_AVX512, tmv_join_rows_interleave_accepts_avx512, tmv_join_rows_interleave_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
+    {"join_rows_zip/sse2", TMV_ISA_SSE2, tmv_join_rows_zip_accepts_sse2, tmv_join_rows_zip_sse2},
+    {"join_rows_columns/sse2", TMV_ISA_SSE2, tmv_join_rows_columns_accepts_sse2, tmv_join_rows_columns_sse2},
 #endif
-#if defined(TMV_HAVE_NEON_KERNELS)
+#if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
+    {TMV_NEON_NAME("join_rows_interleave"), TMV_NEON_SET, tmv_join_rows_accepts_interleave_neon, tmv_join_rows_interleave_neon},
+    {TMV_NEON_NAME("join_rows_short"), TMV_NEON_SET, tmv_join_rows_accepts_short_neon, tmv_join_rows_short_neon},
 #endif
     {"join_rows/scalar", TMV_ISA_SCALAR, NULL, tmv_join_rows_portable},
     {NULL, TMV_ISA_SCALAR, NULL, NULL},
@@ -50,14 +74,22 @@ const tmv_join_rows_kernel tmv_join_rows_kernels[] = {
 
 const tmv_split_rows_kernel tmv_split_rows_kernels[] = {
 #if defined(TMV_HAVE_AVX512VBMI_KERNELS)
+    {"split_rows_zip/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_split_rows_zip_accepts_avx512vbmi, tmv_split_rows_zip_avx512vbmi},
+    {"split_rows_interleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_split_rows_interleave_accepts_avx512vbmi, tmv_split_rows_interleave_avx512vbmi},
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
+    {"split_rows_zip/avx512", TMV_ISA_AVX512, tmv_split_rows_zip_accepts_avx512, tmv_split_rows_zip_avx512},
+    {"split_rows_interleave/avx512", TMV_ISA_AVX512, tmv_split_rows_interleave_accepts_avx512, tmv_split_rows_interleave_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
+    {"split_rows_zip/sse2", TMV_ISA_SSE2, tmv_split_rows_zip_accepts_sse2, tmv_split_rows_zip_sse2},
+    {"split_rows_columns/sse2", TMV_ISA_SSE2, tmv_split_rows_columns_accepts_sse2, tmv_split_rows_columns_sse2},
 #endif
-#if defined(TMV_HAVE_NEON_KERNELS)
+#if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
+    {TMV_NEON_NAME("split_rows_deinterleave"), TMV_NEON_SET, tmv_split_rows_accepts_deinterleave_neon, tmv_split_rows_deinterleave_neon},
+    {TMV_NEON_NAME("split_rows_short"), TMV_NEON_SET, tmv_split_rows_accepts_short_neon, tmv_split_rows_short_neon},
 #endif
     {"split_rows/scalar", TMV_ISA_SCALAR, NULL, tmv_split_rows_portable},
     {NULL, TMV_ISA_SCALAR, NULL, NULL},
@@ -67,12 +99,18 @@ const tmv_gather_kernel tmv_gather_kernels[] = {
 #if defined(TMV_HAVE_AVX512VBMI_KERNELS)
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
+    {"gather_rows/avx512", TMV_ISA_AVX512, tmv_gather_rows_accepts_avx512, tmv_gather_rows_avx512},
+    {"gather_elements/avx512", TMV_ISA_AVX512, tmv_gather_elements_accepts_avx512, tmv_gather_elements_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
+    {"gather_rows/avx2", TMV_ISA_AVX2, tmv_gather_rows_accepts_avx2, tmv_gather_rows_avx2},
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
+    {"gather_rows/sse2", TMV_ISA_SSE2, tmv_gather_rows_accepts_sse2, tmv_gather_rows_sse2},
+    {"gather_elements/sse2", TMV_ISA_SSE2, tmv_gather_elements_accepts_sse2, tmv_gather_elements_sse2},
 #endif
-#if defined(TMV_HAVE_NEON_KERNELS)
+#if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
+    {TMV_NEON_NAME("gather"), TMV_NEON_SET, tmv_gather_accepts_neon, tmv_gather_neon},
 #endif
     {"gather/scalar", TMV_ISA_SCALAR, NULL, tmv_gather_portable},
     {NULL, TMV_ISA_SCALAR, NULL, NULL},

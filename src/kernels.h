@@ -57,7 +57,10 @@ typedef struct tmv_split_rows_kernel {
 typedef struct tmv_gather_shape {
     /* Index tuples: an odometer over pos_rank dims (the batch dims, then the
      * other indices dims but the last), with byte strides into each tensor;
-     * batch dims step through the input, the others do not (stride 0). */
+     * batch dims step through the input, the others do not (stride 0).
+     * Lowering drops size-1 dims and merges dims that step all three tensors
+     * as one, so pos_rank >= 1 and the innermost dim is the longest run of
+     * tuples at fixed strides (a single tuple: one dim of size 1). */
     uint32_t  pos_rank;
     uint64_t  pos_sizes[TMV_MAX_DIMS];
     uint64_t  pos_index_strides[TMV_MAX_DIMS];

@@ -5,6 +5,40 @@
 #include "error.h"
 #include "lower.h"
 
+/* Drops size-1 tuple-position dims and merges neighbours that step all three
+ * tensors as one dim, keeping their order (error messages count tuples in it),
+ * so kernels see the longest possible innermost run of tuples. Leaves at
+ * least one dim (size 1, strides 0, for a single tuple). */
+static void normalize_positions(tmv_gather_shape *g)
+{
+    uint32_t n = 0;
+    for (uint32_t d = 0; d < g->pos_rank; d++) {
+        if (g->pos_sizes[d] == 1)
+            continue;
+        uint64_t size = g->pos_sizes[d];
+        if (n > 0 && g->pos_index_strides[n - 1] == g->pos_index_strides[d] * size &&
+            g->pos_input_strides[n - 1] == g->pos_input_strides[d] * size &&
+            g->pos_output_strides[n - 1] == g->pos_output_strides[d] * size) {
+            g->pos_sizes[n - 1] *= size;
+            g->pos_index_strides[n - 1] = g->pos_index_strides[d];
+            g->pos_input_strides[n - 1] = g->pos_input_strides[d];
+            g->pos_output_strides[n - 1] = g->pos_output_strides[d];
+            continue;
+        }
+        g->pos_sizes[n] = size;
+        g->pos_index_strides[n] = g->pos_index_strides[d];
+        g->pos_input_strides[n] = g->pos_input_strides[d];
+        g->pos_output_strides[n] = g->pos_output_strides[d];
+        n++;
+    }
+    if (n == 0) {
+        g->pos_sizes[0] = 1;
+        g->pos_index_strides[0] = g->pos_input_strides[0] = g->pos_output_strides[0] = 0;
+        n = 1;
+    }
+    g->pos_rank = n;
+}
+
 tmv_status tmv_lower_gather_nd(tmv_op *op)
 {
     const tmv_tensor *in = &op->inputs[0], *ind = &op->inputs[1], *out = &op->outputs[0];
@@ -25,6 +59,7 @@ tmv_status tmv_lower_gather_nd(tmv_op *op)
         g->pos_input_strides[j] = j < b ? in->strides[n - r + j] * e : 0;
         g->pos_output_strides[j] = out->strides[n - m + j] * e;
     }
+    normalize_positions(g);
     g->k = k;
     g->index_type = ind->dtype;
     g->index_stride = ind->strides[n - 1] * ie;

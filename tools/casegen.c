@@ -258,6 +258,10 @@ static void set_tensor(cg_case *c, uint32_t t, tmv_dtype dtype, uint32_t n, cons
 static void random_layouts(cg_rng *rng, cg_case *c)
 {
     for (uint32_t t = 0; t < c->input_count + c->output_count; t++) {
+        if (c->all_packed) {
+            c->layouts[t] = "packed (strides NULL)";
+            continue;
+        }
         bool is_indices = c->op.type == TMV_OP_GATHER_ND && t == 1;
         random_layout(rng, c, t, t >= c->input_count ? FOR_OUTPUT : is_indices ? FOR_INDICES : FOR_INPUT);
     }
@@ -265,25 +269,45 @@ static void random_layouts(cg_rng *rng, cg_case *c)
 
 /* ---------------------------------------------------- operator builders */
 
-/* JOIN and SPLIT: the whole side and up to 9 pieces along `axis` (some of
- * size 0); the pieces go first for JOIN, the whole first for SPLIT. */
+/* Piece sizes along the axis for a row-wise JOIN / SPLIT (the shape the
+ * interleave kernels take): equal short pieces, or short mixed ones. */
+static void row_piece_sizes(cg_rng *rng, uint32_t pieces, uint32_t *sizes)
+{
+    uint32_t equal = 1 + (uint32_t)cg_rng_below(rng, 4);
+    bool mixed = cg_rng_chance(rng, 30);
+    for (uint32_t k = 0; k < pieces; k++)
+        sizes[k] = mixed ? 1 + (uint32_t)cg_rng_below(rng, 8) : equal;
+}
+
+/* JOIN and SPLIT: the whole side and up to 16 pieces along `axis` (some of
+ * size 0); the pieces go first for JOIN, the whole first for SPLIT. A third
+ * of the cases are row-wise: every tensor packed, the axis innermost and the
+ * pieces short, as in concatenating channels of NHWC data. */
 static void build_join_split(cg_rng *rng, cg_case *c, bool is_join)
 {
+    static const uint32_t row_piece_counts[] = {2, 3, 4, 5, 8, 16};
     const cg_options *o = &c->options;
-    uint32_t n = 1 + (uint32_t)cg_rng_below(rng, 8), axis = (uint32_t)cg_rng_below(rng, n);
-    uint32_t pieces = 1 + (uint32_t)cg_rng_below(rng, CG_MAX_PIECES), whole[TMV_MAX_DIMS];
+    const bool rows = cg_rng_chance(rng, 35);
+    uint32_t n = 1 + (uint32_t)cg_rng_below(rng, 8), axis = rows ? n - 1 : (uint32_t)cg_rng_below(rng, n);
+    uint32_t pieces = rows ? row_piece_counts[cg_rng_below(rng, 6)] : 1 + (uint32_t)cg_rng_below(rng, 9);
+    uint32_t whole[TMV_MAX_DIMS], piece_sizes[CG_MAX_PIECES], total = 0, row_total = 0;
     tmv_dtype dtype = random_dtype(rng);
-    random_shape(rng, n, cg_dtype_size(dtype), o->max_elements, whole);
+    if (rows)
+        row_piece_sizes(rng, pieces, piece_sizes);
+    for (uint32_t k = 0; rows && k < pieces; k++)
+        row_total += piece_sizes[k];
+    random_shape(rng, n, cg_dtype_size(dtype), rows ? o->max_elements / row_total : o->max_elements, whole);
     maybe_empty(rng, o, n, whole);
     uint64_t across = 1;
     for (uint32_t d = 0; d < n; d++)
         across *= d == axis ? 1 : whole[d];
     uint64_t per_piece = o->max_elements / (across ? across : 1) / pieces;
-    uint32_t piece_sizes[CG_MAX_PIECES], total = 0;
     for (uint32_t k = 0; k < pieces; k++) {
-        piece_sizes[k] = cg_rng_chance(rng, 15) ? 0 : 1 + (uint32_t)cg_rng_below(rng, per_piece ? per_piece : 1);
+        if (!rows)
+            piece_sizes[k] = cg_rng_chance(rng, 15) ? 0 : 1 + (uint32_t)cg_rng_below(rng, per_piece ? per_piece : 1);
         total += piece_sizes[k];
     }
+    c->all_packed = rows;
     uint32_t whole_index = is_join ? pieces : 0, first_piece = is_join ? 0 : 1;
     whole[axis] = total;
     set_tensor(c, whole_index, dtype, n, whole);

@@ -10,8 +10,8 @@
 
 #include "tensormove.h"
 
-/* JOIN's inputs or SPLIT's outputs: up to 9 pieces, plus the other side. */
-#define CG_MAX_PIECES 9
+/* JOIN's inputs or SPLIT's outputs: up to 16 pieces, plus the other side. */
+#define CG_MAX_PIECES 16
 #define CG_MAX_TENSORS (CG_MAX_PIECES + 1)
 
 /* ---- the random generator (splitmix64; the whole state is one word) ---- */
@@ -62,6 +62,7 @@ typedef struct cg_case {
     uint32_t        sizes[CG_MAX_TENSORS][TMV_MAX_DIMS];
     uint32_t        strides[CG_MAX_TENSORS][TMV_MAX_DIMS];
     const char     *layouts[CG_MAX_TENSORS];   /* "packed", "padded", "permuted", ... */
+    bool            all_packed;                /* every tensor packed (strides NULL) */
     uint32_t        repeats[TMV_MAX_DIMS];
 
     /* Input data, filled at creation; in_ptrs is ready for tmv_op_execute. */

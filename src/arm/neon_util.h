@@ -1,0 +1,65 @@
+/* neon_util.h - the NEON intrinsics (native on aarch64, SIMDe-emulated on x86) and static inline helpers shared by the NEON kernel files. */
+#ifndef TMV_NEON_UTIL_H
+#define TMV_NEON_UTIL_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* SIMDe maps every vld2q_u8 & co. to arm_neon.h where the target has NEON,
+ * and emulates it (with the baseline SSE2) on x86, so one source serves the
+ * native "neon" set and the tested-everywhere "neon-simde" one. */
+#define SIMDE_ENABLE_NATIVE_ALIASES
+/* SIMDe 0.7.4's emulated vld3q fills its result element by element, which
+ * GCC 12 reports as a use of uninitialized values once inlined. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+#include <simde/arm/neon.h>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+/* Copies n <= 64 bytes between non-overlapping buffers without leaving
+ * them: two overlapping loads and stores of the largest size that fits (no
+ * libc call, no byte loop). */
+static inline void tmv_neon_copy_short(uint8_t *dst, const uint8_t *src, uint64_t n)
+{
+    if (n >= 16 && n <= 64) {
+        uint8x16_t last = vld1q_u8(src + n - 16);
+        for (uint64_t i = 0; i + 16 < n; i += 16)
+            vst1q_u8(dst + i, vld1q_u8(src + i));
+        vst1q_u8(dst + n - 16, last);
+    } else if (n >= 8 && n < 16) {
+        uint64_t a, b;
+        memcpy(&a, src, 8);
+        memcpy(&b, src + n - 8, 8);
+        memcpy(dst, &a, 8);
+        memcpy(dst + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t a, b;
+        memcpy(&a, src, 4);
+        memcpy(&b, src + n - 4, 4);
+        memcpy(dst, &a, 4);
+        memcpy(dst + n - 4, &b, 4);
+    } else if (n >= 2 && n < 4) {
+        uint16_t a, b;
+        memcpy(&a, src, 2);
+        memcpy(&b, src + n - 2, 2);
+        memcpy(dst, &a, 2);
+        memcpy(dst + n - 2, &b, 2);
+    } else if (n == 1) {
+        *dst = *src;
+    }
+}
+
+/* Any n: long copies with memcpy, which is already the fastest way there. */
+static inline void tmv_neon_copy_bytes(uint8_t *dst, const uint8_t *src, uint64_t n)
+{
+    if (n <= 64)
+        tmv_neon_copy_short(dst, src, n);
+    else
+        memcpy(dst, src, (size_t)n);
+}
+
+#endif

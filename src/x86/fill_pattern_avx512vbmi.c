@@ -1,0 +1,135 @@
+/* fill_pattern_avx512vbmi.c - AVX-512 VBMI fills of rows with a pattern of any 1..64 bytes: vpermb replicates it, periods that do not divide a vector included. */
+#define TMV_FILL_AVX512
+#include "fill_x86.h"
+#include "kernels_x86.h"
+
+/* Lines per step of the store loop. */
+#define GROUP 4
+
+/* Per-call constants for a pattern of p bytes. Vector j of a group holds the
+ * pattern from phase (64 j) mod p; after a group, each vector moves on by
+ * 64 * GROUP bytes, which is the permute `step` (identity when p divides it). */
+typedef struct fill_ctx {
+    __m512i   index[GROUP];   /* byte i: (64 j + i) mod p */
+    __m512i   step;           /* byte i: (i + 64 GROUP) mod p */
+    __m512i   p_vec;          /* p in every byte */
+    __mmask64 pattern_mask;   /* the p bytes of one pattern */
+    bool      advance;        /* p does not divide a group */
+} fill_ctx;
+
+/* (base + i) mod p for the 64 bytes i, by binary long division on 16-bit
+ * lanes (base + i < 2^9 <= p << 9): a few dozen instructions instead of 64
+ * divisions, which matters for the many small TILEs created per call. */
+static __m512i mod_p_bytes(unsigned base, unsigned p)
+{
+    const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                          15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m512i lo = _mm512_add_epi16(iota, _mm512_set1_epi16((short)base));
+    __m512i hi = _mm512_add_epi16(lo, _mm512_set1_epi16(32));
+    for (int k = 8; k >= 0; k--) {
+        /* as 16-bit values, x - s wraps above x exactly when x < s */
+        __m512i s = _mm512_set1_epi16((short)(p << k));
+        lo = _mm512_min_epu16(lo, _mm512_sub_epi16(lo, s));
+        hi = _mm512_min_epu16(hi, _mm512_sub_epi16(hi, s));
+    }
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(lo)), _mm512_cvtepi16_epi8(hi), 1);
+}
+
+static void fill_ctx_init(fill_ctx *c, uint64_t p)
+{
+    for (unsigned j = 0; j < GROUP; j++)
+        c->index[j] = mod_p_bytes(64 * j, (unsigned)p);
+    c->step = mod_p_bytes(64 * GROUP, (unsigned)p);
+    c->p_vec = _mm512_set1_epi8((char)p);
+    c->pattern_mask = _bzhi_u64(~0ull, (unsigned)p);
+    c->advance = (64 * GROUP) % p != 0;
+}
+
+/* index + phase, mod p (both below p, so one conditional subtract: as bytes,
+ * t - p wraps above t exactly when t < p). */
+static inline __m512i rotate(__m512i index, __m512i phase, __m512i p)
+{
+    __m512i t = _mm512_add_epi8(index, phase);
+    return _mm512_min_epu8(t, _mm512_sub_epi8(t, p));
+}
+
+/* Fills len bytes (a multiple of p) of row: one unaligned head up to a line
+ * boundary, then aligned groups of lines (streamed if asked), then masked
+ * stores for the rest; the pattern never leaves the registers. */
+static inline void fill_row(const fill_ctx *c, uint8_t *row, uint64_t len, const uint8_t *src, bool stream)
+{
+    __m512i pattern = _mm512_maskz_loadu_epi8(c->pattern_mask, src);
+    __m512i first = _mm512_permutexvar_epi8(c->index[0], pattern);
+    if (len <= 64) {
+        _mm512_mask_storeu_epi8(row, _bzhi_u64(~0ull, (unsigned)len), first);
+        return;
+    }
+    uint64_t head = (uint64_t)(-(uintptr_t)row) & 63;
+    __m512i v[GROUP];
+    if (head != 0) {
+        /* only the head: its line's rest may be streamed (see fill_x86.h) */
+        _mm512_mask_storeu_epi8(row, _bzhi_u64(~0ull, (unsigned)head), first);
+        /* head mod p, in every byte: index[0] holds i mod p at byte i */
+        __m512i phase = _mm512_permutexvar_epi8(_mm512_set1_epi8((char)head), c->index[0]);
+        for (unsigned j = 0; j < GROUP; j++)
+            v[j] = _mm512_permutexvar_epi8(rotate(c->index[j], phase, c->p_vec), pattern);
+    } else {
+        v[0] = first;
+        for (unsigned j = 1; j < GROUP; j++)
+            v[j] = _mm512_permutexvar_epi8(c->index[j], pattern);
+    }
+    uint8_t *out = row + head;
+    uint64_t left = len - head;
+    if (stream) {
+        for (; left >= 64 * GROUP; left -= 64 * GROUP, out += 64 * GROUP) {
+            for (unsigned j = 0; j < GROUP; j++)
+                _mm512_stream_si512((void *)(out + 64 * j), v[j]);
+            if (c->advance)
+                for (unsigned j = 0; j < GROUP; j++)
+                    v[j] = _mm512_permutexvar_epi8(c->step, v[j]);
+        }
+    } else {
+        for (; left >= 64 * GROUP; left -= 64 * GROUP, out += 64 * GROUP) {
+            for (unsigned j = 0; j < GROUP; j++)
+                _mm512_store_si512((void *)(out + 64 * j), v[j]);
+            if (c->advance)
+                for (unsigned j = 0; j < GROUP; j++)
+                    v[j] = _mm512_permutexvar_epi8(c->step, v[j]);
+        }
+    }
+    for (unsigned j = 0; left > 0; j++) {
+        uint64_t n = left < 64 ? left : 64;
+        _mm512_mask_storeu_epi8(out, _bzhi_u64(~0ull, (unsigned)n), v[j]);
+        out += n;
+        left -= n;
+    }
+}
+
+void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    if (fill_shape_pow2(s)) {
+        /* broadcasts need no permutes (the AVX-512 kernel's code) */
+        tmv_fill_pow2(s, src, dst);
+        return;
+    }
+    const uint32_t in = s->rank - 1;
+    const uint64_t len = s->sizes[in] * s->elem_bytes;
+    const bool stream = tmv_shape_bytes(s) >= tmv_stream_threshold();
+    fill_ctx c;
+    fill_ctx_init(&c, s->elem_bytes);
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, in);
+    do
+        fill_row(&c, dst + walk.dst, len, src + walk.src, stream);
+    while (tmv_walk_next(&walk));
+    if (stream)
+        _mm_sfence();
+}
+
+/* Every period of up to a vector. The powers of two are here too, though
+ * they run the AVX-512 code: this set's other copy kernels come first in the
+ * list and would otherwise take some of them. */
+bool tmv_fill_accepts_pattern_vbmi(const tmv_copy_shape *s)
+{
+    return fill_is_pattern_row(s) && s->elem_bytes <= 64;
+}

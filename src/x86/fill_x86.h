@@ -1,0 +1,282 @@
+/* fill_x86.h - TILE's broadcast copies (inner dim with source stride 0), written once for SSE2, AVX2 and AVX-512.
+ *
+ * Static inline only. The including file defines exactly one of
+ * TMV_FILL_SSE2, TMV_FILL_AVX2 or TMV_FILL_AVX512 (the set it is compiled
+ * for) and wraps the entry points at the bottom in its exported kernels.
+ * Two shapes are served:
+ *  - pattern fills: the inner dim is contiguous in the output (dst stride ==
+ *    elem_bytes), so each row is r copies of one power-of-two pattern of
+ *    1..64 bytes; the pattern is broadcast into registers once per row and
+ *    only stores follow;
+ *  - block repeats too big for the cache (elements over 64 bytes, output at
+ *    least tmv_stream_threshold()): each copy is streamed past the cache. */
+#ifndef TMV_FILL_X86_H
+#define TMV_FILL_X86_H
+
+#include <immintrin.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../dispatch.h"
+#include "../kernels.h"
+#include "../walk.h"
+
+#if defined(TMV_FILL_AVX512)
+typedef __m512i tmv_fv;
+#define TMV_FV_BYTES 64
+#define TMV_FV_SI(op) _mm512_##op##_si512
+#define TMV_FV_SET1_64(x) _mm512_set1_epi64(x)
+#define TMV_FV_SET1(w, x) _mm512_set1_epi##w(x)
+#elif defined(TMV_FILL_AVX2)
+typedef __m256i tmv_fv;
+#define TMV_FV_BYTES 32
+#define TMV_FV_SI(op) _mm256_##op##_si256
+#define TMV_FV_SET1_64(x) _mm256_set1_epi64x(x)
+#define TMV_FV_SET1(w, x) _mm256_set1_epi##w(x)
+#elif defined(TMV_FILL_SSE2)
+typedef __m128i tmv_fv;
+#define TMV_FV_BYTES 16
+#define TMV_FV_SI(op) _mm_##op##_si128
+#define TMV_FV_SET1_64(x) _mm_set1_epi64x(x)
+#define TMV_FV_SET1(w, x) _mm_set1_epi##w(x)
+#else
+#error "define the kernel set before including fill_x86.h"
+#endif
+
+/* Vectors per 64-byte line: the unit of the store loops. */
+#define TMV_FV_LINE (64 / TMV_FV_BYTES)
+
+static inline tmv_fv fv_load(const uint8_t *p) { return TMV_FV_SI(loadu)((const tmv_fv *)(const void *)p); }
+static inline void fv_store(uint8_t *p, tmv_fv v) { TMV_FV_SI(storeu)((tmv_fv *)(void *)p, v); }
+static inline void fv_stream(uint8_t *p, tmv_fv v) { TMV_FV_SI(stream)((tmv_fv *)(void *)p, v); }
+
+/* ---- accepts ---- */
+
+/* Rows of the inner dim that repeat one element contiguously. */
+static inline bool fill_is_pattern_row(const tmv_copy_shape *s)
+{
+    if (s->rank == 0)
+        return false;
+    uint32_t in = s->rank - 1;
+    return s->src_strides[in] == 0 && s->dst_strides[in] == s->elem_bytes;
+}
+
+static inline bool fill_shape_pow2(const tmv_copy_shape *s)
+{
+    uint64_t p = s->elem_bytes;
+    return fill_is_pattern_row(s) && p <= 64 && (p & (p - 1)) == 0;
+}
+
+/* Repeats of an element over 64 bytes into an output too big to cache; the
+ * smaller ones run at memcpy speed already through the portable kernel. */
+static inline bool fill_shape_block_stream(const tmv_copy_shape *s)
+{
+    return s->rank > 0 && s->src_strides[s->rank - 1] == 0 && s->elem_bytes > 64 &&
+           tmv_shape_bytes(s) >= tmv_stream_threshold();
+}
+
+/* ---- pattern fills ---- */
+
+/* One 64-byte line of the pattern, from row offset 0 (all equal when the
+ * pattern fits in a vector). */
+typedef struct tmv_fill_line {
+    tmv_fv v[TMV_FV_LINE];
+} tmv_fill_line;
+
+static inline void fill_line_load(tmv_fill_line *l, const uint8_t *src, uint64_t p)
+{
+    tmv_fv v;
+    uint16_t x16;
+    uint32_t x32;
+    uint64_t x64;
+    switch (p) {
+    case 1: v = TMV_FV_SET1(8, (char)src[0]); break;
+    case 2: memcpy(&x16, src, 2); v = TMV_FV_SET1(16, (short)x16); break;
+    case 4: memcpy(&x32, src, 4); v = TMV_FV_SET1(32, (int)x32); break;
+    case 8: memcpy(&x64, src, 8); v = TMV_FV_SET1_64((long long)x64); break;
+#if TMV_FV_BYTES >= 32
+    case 16: {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
+#if TMV_FV_BYTES == 64
+        v = _mm512_broadcast_i32x4(x);
+#else
+        v = _mm256_broadcastsi128_si256(x);
+#endif
+        break;
+    }
+#endif
+#if TMV_FV_BYTES == 64
+    case 32: v = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)src)); break;
+#endif
+    default:
+        /* p is a multiple of the vector: the line is p / TMV_FV_BYTES vectors, repeated */
+        for (unsigned j = 0; j < TMV_FV_LINE; j++)
+            l->v[j] = fv_load(src + (j * TMV_FV_BYTES) % p);
+        return;
+    }
+    for (unsigned j = 0; j < TMV_FV_LINE; j++)
+        l->v[j] = v;
+}
+
+/* A row shorter than a vector (the pattern is shorter still): its length is
+ * a multiple of the power-of-two pattern, so every piece taken by the bits
+ * of len, largest first, starts at pattern offset 0. */
+static inline void fill_short(uint8_t *row, uint64_t len, tmv_fv v)
+{
+#if TMV_FV_BYTES == 64
+    _mm512_mask_storeu_epi8(row, _bzhi_u64(~0ull, (unsigned)len), v);
+#else
+#if TMV_FV_BYTES == 32
+    __m128i x = _mm256_castsi256_si128(v);
+    if (len & 16) {
+        _mm_storeu_si128((__m128i *)(void *)row, x);
+        row += 16;
+    }
+#else
+    __m128i x = v;
+#endif
+    uint64_t q = (uint64_t)_mm_cvtsi128_si64(x);
+    if (len & 8) {
+        memcpy(row, &q, 8);
+        row += 8;
+    }
+    if (len & 4) {
+        memcpy(row, &q, 4);
+        row += 4;
+    }
+    if (len & 2) {
+        memcpy(row, &q, 2);
+        row += 2;
+    }
+    if (len & 1)
+        *row = (uint8_t)q;
+#endif
+}
+
+/* Fills len bytes (a multiple of p) of row with v, which holds whole
+ * patterns (p <= vector). Every offset that is a multiple of p holds the same
+ * vector, so the stores go to aligned vectors after one unaligned head, and
+ * the last one may overlap. */
+static inline void fill_row_stores(uint8_t *row, uint64_t len, tmv_fv v, uint64_t p)
+{
+    if (len < TMV_FV_BYTES) {
+        fill_short(row, len, v);
+        return;
+    }
+    uint64_t i = 0, misalign = (uintptr_t)row & (TMV_FV_BYTES - 1);
+    if (misalign != 0 && ((uintptr_t)row & (p - 1)) == 0) {
+        fv_store(row, v);
+        i = TMV_FV_BYTES - misalign;
+    }
+    for (; i + 2 * TMV_FV_BYTES <= len; i += 2 * TMV_FV_BYTES) {
+        fv_store(row + i, v);
+        fv_store(row + i + TMV_FV_BYTES, v);
+    }
+    if (i + TMV_FV_BYTES <= len) {
+        fv_store(row + i, v);
+        i += TMV_FV_BYTES;
+    }
+    if (i < len) {
+#if TMV_FV_BYTES == 64
+        _mm512_mask_storeu_epi8(row + i, _bzhi_u64(~0ull, (unsigned)(len - i)), v);
+#else
+        fv_store(row + len - TMV_FV_BYTES, v);
+#endif
+    }
+}
+
+/* As fill_row_stores, with non-temporal stores for the whole cache lines
+ * when asked. A line is written either by regular or by non-temporal stores,
+ * never both: mixing them in one line costs a flush of the line each time. */
+static inline void fill_row_vector(uint8_t *row, uint64_t len, tmv_fv v, uint64_t p, bool stream)
+{
+    if (!stream || ((uintptr_t)row & (p - 1)) != 0 || len < 128) {
+        fill_row_stores(row, len, v, p);
+        return;
+    }
+    /* the head is a multiple of p (p divides both 64 and the row's address) */
+    uint64_t i = (uint64_t)(-(uintptr_t)row) & 63;
+    /* (no empty calls: even a store with an empty mask touches its line) */
+    if (i != 0)
+        fill_row_stores(row, i, v, p);
+    for (; i + 64 <= len; i += 64)
+        for (unsigned j = 0; j < TMV_FV_LINE; j++)
+            fv_stream(row + i + j * TMV_FV_BYTES, v);
+    if (i < len)
+        fill_row_stores(row + i, len - i, v, p);
+}
+
+/* Fills len bytes of row with copies of a pattern of one line (64 bytes,
+ * wider than a vector): whole lines, streamed if asked and the row starts a line. */
+static inline void fill_row_line(uint8_t *row, uint64_t len, const tmv_fill_line *l, bool stream)
+{
+    if (stream && ((uintptr_t)row & 63) == 0) {
+        for (uint64_t i = 0; i < len; i += 64)
+            for (unsigned j = 0; j < TMV_FV_LINE; j++)
+                fv_stream(row + i + j * TMV_FV_BYTES, l->v[j]);
+    } else {
+        for (uint64_t i = 0; i < len; i += 64)
+            for (unsigned j = 0; j < TMV_FV_LINE; j++)
+                fv_store(row + i + j * TMV_FV_BYTES, l->v[j]);
+    }
+}
+
+/* A pattern of half a line wider than a vector (SSE2's 32 bytes) is a line
+ * of two copies; a row of an odd count of them ends with half a line. */
+static inline void fill_row_wide(uint8_t *row, uint64_t len, const tmv_fill_line *l, bool stream)
+{
+    uint64_t lines = len & ~(uint64_t)63;
+    fill_row_line(row, lines, l, stream);
+    for (uint64_t i = lines, j = 0; i < len; i += TMV_FV_BYTES, j++)
+        fv_store(row + i, l->v[j]);
+}
+
+static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    const uint32_t in = s->rank - 1;
+    const uint64_t p = s->elem_bytes, len = s->sizes[in] * p;
+    const bool stream = tmv_shape_bytes(s) >= tmv_stream_threshold();
+    tmv_fill_line line;
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, in);
+    do {
+        fill_line_load(&line, src + walk.src, p);
+        if (p <= TMV_FV_BYTES)
+            fill_row_vector(dst + walk.dst, len, line.v[0], p, stream);
+        else
+            fill_row_wide(dst + walk.dst, len, &line, stream);
+    } while (tmv_walk_next(&walk));
+    if (stream)
+        _mm_sfence();
+}
+
+/* ---- block repeats, streamed ---- */
+
+/* e > 64 bytes from src to dst: whole destination lines streamed, the
+ * partial lines at either end copied (see fill_row_vector). */
+static inline void stream_block(uint8_t *dst, const uint8_t *src, uint64_t e)
+{
+    uint64_t i = (uint64_t)(-(uintptr_t)dst) & 63;
+    memcpy(dst, src, i);
+    for (; i + 64 <= e; i += 64)
+        for (unsigned j = 0; j < TMV_FV_LINE; j++)
+            fv_stream(dst + i + j * TMV_FV_BYTES, fv_load(src + i + j * TMV_FV_BYTES));
+    memcpy(dst + i, src + i, e - i);
+}
+
+static inline void tmv_fill_block_stream(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    const uint32_t in = s->rank - 1;
+    const uint64_t e = s->elem_bytes, n = s->sizes[in], step = s->dst_strides[in];
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, in);
+    do {
+        uint8_t *d = dst + walk.dst;
+        for (uint64_t r = 0; r < n; r++)
+            stream_block(d + r * step, src + walk.src, e);
+    } while (tmv_walk_next(&walk));
+    _mm_sfence();
+}
+
+#endif

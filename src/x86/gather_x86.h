@@ -1,0 +1,406 @@
+/* gather_x86.h - static inline helpers of the x86 GATHER_ND kernels: the index-check tables, offset resolution and the tuple-run driver. */
+#ifndef TMV_GATHER_X86_H
+#define TMV_GATHER_X86_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../dispatch.h"
+#include "../gather_index.h"
+#include "../kernels.h"
+#include "../portable.h"
+
+/* ------------------------------------------------------------ index check */
+
+/* The vector check compares lane i of the index stream with the bounds of
+ * component i % k. The bounds are laid out over lcm(k, lanes) entries so that
+ * every vector starts at a multiple of `lanes` in the table. Unsigned indices
+ * are compared signed after flipping their sign bit (flip), with the bounds
+ * flipped alike, so one signed "lo <= x <= hi" serves all four types. */
+#define TMV_GX_TABLE_MAX 128   /* lcm(k <= 8, lanes <= 16) is at most 112 */
+typedef struct tmv_gx_bounds {
+    uint32_t period;           /* table entries: lcm(k, lanes) */
+    uint32_t width;            /* index bytes, 4 or 8 */
+    uint64_t flip;             /* sign bit of the index width for unsigned types, else 0 */
+    union {
+        int32_t i32[TMV_GX_TABLE_MAX];
+        int64_t i64[TMV_GX_TABLE_MAX];
+    } lo, hi;
+} tmv_gx_bounds;
+
+static inline uint32_t tmv_gx_gcd(uint32_t a, uint32_t b)
+{
+    while (b != 0) {
+        uint32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Fills the table for `lanes` indices per vector. Needs every dim size > 0
+ * (a dim of size 0 rejects everything; the caller leaves that to the
+ * portable check). */
+static inline void tmv_gx_bounds_init(tmv_gx_bounds *b, const tmv_gather_shape *s, uint32_t lanes)
+{
+    const bool is_signed = s->index_type == TMV_DTYPE_INT32 || s->index_type == TMV_DTYPE_INT64;
+    b->width = s->index_type == TMV_DTYPE_INT32 || s->index_type == TMV_DTYPE_UINT32 ? 4 : 8;
+    b->period = s->k / tmv_gx_gcd(s->k, lanes) * lanes;
+    const uint64_t sign = b->width == 4 ? UINT64_C(1) << 31 : UINT64_C(1) << 63;
+    b->flip = is_signed ? 0 : sign;
+    for (uint32_t i = 0; i < b->period; i++) {
+        uint64_t n = s->dim_sizes[i % s->k];
+        /* bounds in the index's own value range, then flipped */
+        int64_t lo, hi;
+        if (is_signed) {
+            const int64_t min = b->width == 4 ? INT32_MIN : INT64_MIN;
+            const int64_t max = b->width == 4 ? INT32_MAX : INT64_MAX;
+            lo = -(int64_t)n < min ? min : -(int64_t)n;   /* n < 2^32: no overflow */
+            hi = (int64_t)(n - 1) > max ? max : (int64_t)(n - 1);
+        } else {
+            const uint64_t max = b->width == 4 ? UINT32_MAX : UINT64_MAX;
+            lo = (int64_t)sign;   /* 0, flipped */
+            hi = (int64_t)((n - 1 > max ? max : n - 1) ^ sign);
+        }
+        if (b->width == 4) {
+            b->lo.i32[i] = (int32_t)(uint32_t)(uint64_t)lo;
+            b->hi.i32[i] = (int32_t)(uint32_t)(uint64_t)hi;
+        } else {
+            b->lo.i64[i] = lo;
+            b->hi.i64[i] = hi;
+        }
+    }
+}
+
+/* Scalar check of values [first, count) of a contiguous index stream whose
+ * value 0 is at table entry 0 (vector tails). True if all are in range. */
+static inline bool tmv_gx_check_tail(const tmv_gx_bounds *b, const uint8_t *p, uint64_t first,
+                                     uint64_t count)
+{
+    bool ok = true;
+    for (uint64_t i = first; i < count; i++) {
+        const uint32_t t = (uint32_t)(i % b->period);
+        if (b->width == 4) {
+            uint32_t x;
+            memcpy(&x, p + i * 4, 4);
+            const int32_t v = (int32_t)(x ^ (uint32_t)b->flip);
+            ok &= v >= b->lo.i32[t] && v <= b->hi.i32[t];
+        } else {
+            uint64_t x;
+            memcpy(&x, p + i * 8, 8);
+            const int64_t v = (int64_t)(x ^ b->flip);
+            ok &= v >= b->lo.i64[t] && v <= b->hi.i64[t];
+        }
+    }
+    return ok;
+}
+
+/* ------------------------------------------------------------ tuple runs */
+
+/* One run of tuples along the innermost position dim. */
+typedef struct tmv_gx_run {
+    const uint8_t *idx;       /* the first tuple's first index */
+    uint64_t       idx_step;  /* bytes from one tuple's indices to the next's */
+    uint64_t       in_base;   /* input offset of the first tuple's batch */
+    uint64_t       in_step;   /* and from one tuple's batch to the next's (0 unless batched) */
+    uint64_t       out_off;   /* output offset of the first tuple's slice */
+    uint64_t       out_step;
+    uint64_t       count;
+} tmv_gx_run;
+
+/* Steps through the runs: the outer position dims as an odometer. */
+typedef struct tmv_gx_iter {
+    tmv_gx_run     run;
+    const uint8_t *indices;
+    uint64_t       pos[TMV_MAX_DIMS];
+    uint64_t       idx_off;
+} tmv_gx_iter;
+
+static inline void tmv_gx_iter_init(tmv_gx_iter *it, const tmv_gather_shape *s, const uint8_t *indices)
+{
+    const uint32_t inner = s->pos_rank - 1;
+    memset(it->pos, 0, sizeof it->pos);
+    it->indices = indices;
+    it->idx_off = 0;
+    it->run = (tmv_gx_run){indices, s->pos_index_strides[inner], 0, s->pos_input_strides[inner], 0,
+                           s->pos_output_strides[inner], s->pos_sizes[inner]};
+}
+
+/* Moves to the next run; false after the last. */
+static inline bool tmv_gx_iter_next(tmv_gx_iter *it, const tmv_gather_shape *s)
+{
+    for (uint32_t d = s->pos_rank - 1; d-- > 0;) {
+        if (++it->pos[d] < s->pos_sizes[d]) {
+            it->idx_off += s->pos_index_strides[d];
+            it->run.in_base += s->pos_input_strides[d];
+            it->run.out_off += s->pos_output_strides[d];
+            it->run.idx = it->indices + it->idx_off;
+            return true;
+        }
+        it->idx_off -= s->pos_index_strides[d] * (s->pos_sizes[d] - 1);
+        it->run.in_base -= s->pos_input_strides[d] * (s->pos_sizes[d] - 1);
+        it->run.out_off -= s->pos_output_strides[d] * (s->pos_sizes[d] - 1);
+        it->pos[d] = 0;
+    }
+    return false;
+}
+
+/* The run's indices form one contiguous stream of count * k values. */
+static inline bool tmv_gx_run_packed(const tmv_gather_shape *s, const tmv_gx_run *r, uint64_t width)
+{
+    /* a size-1 dim has stride 0: k == 1 has any index_stride */
+    return (s->k == 1 || s->index_stride == width) && (r->count == 1 || r->idx_step == s->k * width);
+}
+
+static inline uint64_t tmv_gx_index_width(const tmv_gather_shape *s)
+{
+    return s->index_type == TMV_DTYPE_INT32 || s->index_type == TMV_DTYPE_UINT32 ? 4 : 8;
+}
+
+/* Whether the check pass runs at all: clamping makes every index usable
+ * except in a dim of size 0, which has nothing to select. */
+static inline bool tmv_gx_must_check(const tmv_gather_shape *s)
+{
+    bool must = !s->clamp;
+    for (uint32_t j = 0; j < s->k; j++)
+        must |= s->dim_sizes[j] == 0;
+    return must;
+}
+
+/* A dim of size 0 rejects every index; the portable check names the first. */
+static inline bool tmv_gx_has_empty_dim(const tmv_gather_shape *s)
+{
+    for (uint32_t j = 0; j < s->k; j++)
+        if (s->dim_sizes[j] == 0)
+            return true;
+    return false;
+}
+
+/* Checks count values of a contiguous index stream against b; true if all
+ * are in range. One per kernel set. */
+typedef bool (*tmv_gx_check_fn)(const tmv_gx_bounds *b, const uint8_t *p, uint64_t count);
+
+/* Checks one run; true if all its indices are in range. */
+static inline bool tmv_gx_check_run(const tmv_gather_shape *s, const tmv_gx_run *r,
+                                    const tmv_gx_bounds *b, tmv_gx_check_fn values)
+{
+    if (tmv_gx_run_packed(s, r, b->width))
+        return values(b, r->idx, r->count * s->k);
+    bool ok = true;   /* strided indices: one at a time */
+    for (uint64_t i = 0; i < r->count; i++)
+        for (uint32_t j = 0; j < s->k; j++) {
+            uint64_t pos;
+            ok &= tmv_resolve_index(r->idx + i * r->idx_step + j * s->index_stride, s->index_type,
+                                    s->dim_sizes[j], false, &pos);
+        }
+    return ok;
+}
+
+/* The check pass of a kernel set with vectors of vbytes bytes: TMV_OK, or
+ * the portable check's error naming the first bad tuple (only it builds
+ * messages). */
+static inline tmv_status tmv_gx_check(const tmv_gather_shape *s, const uint8_t *indices,
+                                      uint32_t vbytes, tmv_gx_check_fn values)
+{
+    if (!tmv_gx_must_check(s))
+        return TMV_OK;
+    if (tmv_gx_has_empty_dim(s))
+        return tmv_gather_check_portable(s, indices);
+    tmv_gx_bounds b;
+    tmv_gx_bounds_init(&b, s, vbytes / (uint32_t)tmv_gx_index_width(s));
+    tmv_gx_iter it;
+    tmv_gx_iter_init(&it, s, indices);
+    do
+        if (!tmv_gx_check_run(s, &it.run, &b, values))
+            return tmv_gather_check_portable(s, indices);
+    while (tmv_gx_iter_next(&it, s));
+    return TMV_OK;
+}
+
+/* ------------------------------------------------------------ offsets */
+
+/* The position an index selects, without branches on its value (random
+ * signs would defeat the predictor): tmv_resolve_index for an index known
+ * to be usable (checked, or clamped). type and clamp are constants in every
+ * caller. */
+static inline uint64_t tmv_gx_pos(const uint8_t *p, tmv_dtype type, uint64_t n, bool clamp)
+{
+    int64_t sv = 0;
+    uint64_t uv = 0;
+    if (tmv_read_index(p, type, &sv, &uv)) {
+        if (clamp) {
+            sv = sv < -(int64_t)n ? -(int64_t)n : sv;
+            sv = sv > (int64_t)n - 1 ? (int64_t)n - 1 : sv;
+        }
+        return (uint64_t)sv + (n & (uint64_t)(sv >> 63));
+    }
+    return clamp && uv > n - 1 ? n - 1 : uv;
+}
+
+/* Offsets of count tuples; k1 (k == 1) is a constant too. The dims are
+ * copied to locals because the stores to off[] could alias the shape. */
+static inline void tmv_gx_resolve_t(const tmv_gather_shape *s, const uint8_t *idx, uint64_t idx_step,
+                                    uint64_t base, uint64_t step, uint64_t count, uint64_t *off,
+                                    tmv_dtype type, bool k1, bool clamp)
+{
+    const uint32_t k = k1 ? 1 : s->k;
+    const uint64_t istride = s->index_stride;
+    uint64_t sizes[TMV_MAX_DIMS], strides[TMV_MAX_DIMS];
+    for (uint32_t j = 0; j < k; j++) {
+        sizes[j] = s->dim_sizes[j];
+        strides[j] = s->dim_strides[j];
+    }
+    for (uint64_t i = 0; i < count; i++) {
+        const uint8_t *t = idx + i * idx_step;
+        uint64_t o = base + i * step;
+        for (uint32_t j = 0; j < k; j++)
+            o += tmv_gx_pos(t + j * istride, type, sizes[j], clamp) * strides[j];
+        off[i] = o;
+    }
+}
+
+static inline void tmv_gx_resolve_k(const tmv_gather_shape *s, const uint8_t *idx, uint64_t idx_step,
+                                    uint64_t base, uint64_t step, uint64_t count, uint64_t *off,
+                                    tmv_dtype type)
+{
+    const bool k1 = s->k == 1;
+    if (s->clamp) {
+        if (k1)
+            tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, true, true);
+        else
+            tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, false, true);
+    } else {
+        if (k1)
+            tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, true, false);
+        else
+            tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, false, false);
+    }
+}
+
+/* Input offsets of count tuples of a run from tuple `first` on. */
+static inline void tmv_gx_resolve(const tmv_gather_shape *s, const tmv_gx_run *r, uint64_t first,
+                                  uint64_t count, uint64_t *off)
+{
+    const uint8_t *idx = r->idx + first * r->idx_step;
+    const uint64_t base = r->in_base + first * r->in_step;
+    switch (s->index_type) {
+    case TMV_DTYPE_INT32: tmv_gx_resolve_k(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_INT32); break;
+    case TMV_DTYPE_INT64: tmv_gx_resolve_k(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_INT64); break;
+    case TMV_DTYPE_UINT32: tmv_gx_resolve_k(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_UINT32); break;
+    default: tmv_gx_resolve_k(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_UINT64); break;
+    }
+}
+
+/* ------------------------------------------------------------ slice copies */
+
+/* Tuples resolved at a time; the ring holds two chunks, so a prefetch can
+ * look up to one chunk ahead. */
+#define TMV_GX_CHUNK 64
+/* Prefetch distances in tuples, measured on Zen 4 with the bench suite's
+ * 50,000-row tables (SSE2 rows at L2 size, x memcpy for 64/256/4096-byte
+ * rows: distance 0: .38/.57/.92, 4: .37/.65/.95, 16: .38/.65/.91, 32:
+ * .38/.60/.88, 64: .37/.53/.92). Rows prefetch their first TMV_GX_ROW_LINES
+ * cache lines. Elements do not: 16 ahead lost 10-20% at L2 size and did not
+ * help at DRAM size. */
+#define TMV_GX_ROW_PREFETCH 16
+#define TMV_GX_ROW_LINES 4
+#define TMV_GX_ELEM_PREFETCH 0
+
+/* Copies one slice of `bytes` bytes; a constant per caller. */
+typedef void (*tmv_gx_slice_fn)(uint8_t *dst, const uint8_t *src, uint64_t bytes);
+
+/* Copies a run's slices: offsets are resolved a chunk ahead of the copies,
+ * and the slice `dist` tuples ahead (dist <= TMV_GX_CHUNK, 0: none) is
+ * prefetched, its first `lines` cache lines. */
+static inline void tmv_gx_copy_run(const tmv_gather_shape *s, const tmv_gx_run *r,
+                                   const uint8_t *input, uint8_t *output, uint64_t bytes,
+                                   unsigned dist, unsigned lines, tmv_gx_slice_fn copy)
+{
+    uint64_t ring[2 * TMV_GX_CHUNK];
+    const uint64_t n = r->count;
+    if (lines > (bytes + 63) / 64)
+        lines = (unsigned)((bytes + 63) / 64);
+    tmv_gx_resolve(s, r, 0, n < TMV_GX_CHUNK ? n : TMV_GX_CHUNK, ring);
+    for (uint64_t base = 0; base < n; base += TMV_GX_CHUNK) {
+        const uint64_t next = base + TMV_GX_CHUNK;
+        uint64_t *cur = ring + (base / TMV_GX_CHUNK % 2) * TMV_GX_CHUNK;
+        if (next < n)
+            tmv_gx_resolve(s, r, next, n - next < TMV_GX_CHUNK ? n - next : TMV_GX_CHUNK,
+                           ring + (next / TMV_GX_CHUNK % 2) * TMV_GX_CHUNK);
+        const uint64_t end = n - base < TMV_GX_CHUNK ? n - base : TMV_GX_CHUNK;
+        uint8_t *out = output + r->out_off + base * r->out_step;
+        for (uint64_t i = 0; i < end; i++, out += r->out_step) {
+            if (dist != 0 && base + i + dist < n) {
+                const uint8_t *ahead = input + ring[(base + i + dist) % (2 * TMV_GX_CHUNK)];
+                for (unsigned l = 0; l < lines; l++)
+                    __builtin_prefetch(ahead + 64 * l, 0, 3);
+            }
+            copy(out, input + cur[i], bytes);
+        }
+    }
+}
+
+/* Total output bytes of the gather (every tuple's slice). */
+static inline uint64_t tmv_gx_output_bytes(const tmv_gather_shape *s)
+{
+    uint64_t n = tmv_shape_bytes(&s->slice);
+    for (uint32_t d = 0; d < s->pos_rank; d++)
+        n *= s->pos_sizes[d];
+    return n;
+}
+
+/* Row gather (slice rank 0, at least a vector): check, then each run's rows
+ * through copy, or through stream (non-temporal; needs vbytes-aligned
+ * destinations and whole vectors) when the output is at least the stream
+ * threshold. *streamed tells the caller to fence. */
+static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *input,
+                                     const uint8_t *indices, uint8_t *output, uint32_t vbytes,
+                                     tmv_gx_check_fn check, tmv_gx_slice_fn copy,
+                                     tmv_gx_slice_fn stream, bool *streamed)
+{
+    *streamed = false;
+    tmv_status status = tmv_gx_check(s, indices, vbytes, check);
+    if (status != TMV_OK)
+        return status;
+    const uint64_t bytes = s->slice.elem_bytes;
+    const bool big = tmv_gx_output_bytes(s) >= tmv_stream_threshold();
+    tmv_gx_iter it;
+    tmv_gx_iter_init(&it, s, indices);
+    do {
+        const tmv_gx_run *r = &it.run;
+        if (big && (((uintptr_t)(output + r->out_off) | r->out_step | bytes) & (vbytes - 1)) == 0) {
+            tmv_gx_copy_run(s, r, input, output, bytes, TMV_GX_ROW_PREFETCH, TMV_GX_ROW_LINES, stream);
+            *streamed = true;
+        } else {
+            tmv_gx_copy_run(s, r, input, output, bytes, TMV_GX_ROW_PREFETCH, TMV_GX_ROW_LINES, copy);
+        }
+    } while (tmv_gx_iter_next(&it, s));
+    return TMV_OK;
+}
+
+/* Single elements: a load and a store of a constant width. */
+static inline void tmv_gx_copy_1(uint8_t *dst, const uint8_t *src, uint64_t bytes) { (void)bytes; memcpy(dst, src, 1); }
+static inline void tmv_gx_copy_2(uint8_t *dst, const uint8_t *src, uint64_t bytes) { (void)bytes; memcpy(dst, src, 2); }
+static inline void tmv_gx_copy_4(uint8_t *dst, const uint8_t *src, uint64_t bytes) { (void)bytes; memcpy(dst, src, 4); }
+static inline void tmv_gx_copy_8(uint8_t *dst, const uint8_t *src, uint64_t bytes) { (void)bytes; memcpy(dst, src, 8); }
+
+/* One run of single-element slices (1, 2, 4 or 8 bytes) with scalar loads. */
+static inline void tmv_gx_elements_run(const tmv_gather_shape *s, const tmv_gx_run *r,
+                                       const uint8_t *input, uint8_t *output)
+{
+    switch (s->slice.elem_bytes) {
+    case 1: tmv_gx_copy_run(s, r, input, output, 1, TMV_GX_ELEM_PREFETCH, 1, tmv_gx_copy_1); break;
+    case 2: tmv_gx_copy_run(s, r, input, output, 2, TMV_GX_ELEM_PREFETCH, 1, tmv_gx_copy_2); break;
+    case 4: tmv_gx_copy_run(s, r, input, output, 4, TMV_GX_ELEM_PREFETCH, 1, tmv_gx_copy_4); break;
+    default: tmv_gx_copy_run(s, r, input, output, 8, TMV_GX_ELEM_PREFETCH, 1, tmv_gx_copy_8); break;
+    }
+}
+
+static inline bool tmv_gx_elements_accepts(const tmv_gather_shape *s)
+{
+    const uint64_t w = s->slice.elem_bytes;
+    return s->slice.rank == 0 && (w == 1 || w == 2 || w == 4 || w == 8);
+}
+
+#endif

@@ -1,0 +1,42 @@
+/* rows_join_avx512.c - row-wise JOIN of equal packed pieces: a zip network (2, 4, 8 or 16 pieces of 2 to 16 bytes) or masked lane permutes (other counts up to 16, pieces of 2 or 4 bytes). */
+#include "../dispatch.h"
+#include "kernels_x86.h"
+#include "rows_x86.h"
+
+bool tmv_join_rows_zip_accepts_avx512(const tmv_rows_shape *s)
+{
+    /* Where a vector holds more than 16 joined bytes of a row, zmm needs
+     * more stages than SSE2's xmm, and the SSE2 network measured faster. */
+    const uint64_t w = s->pieces[0].bytes;
+    return tmv_rows_zip_shape(s, 2, 16) && (w == 16 || w * s->piece_count <= 16 || s->piece_count == 16);
+}
+
+void tmv_join_rows_zip_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
+{
+    uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
+    if (s->pieces[0].bytes == 2)
+        tmv_rows_zip(s, 2, streams, dst, true, tmv_stream_threshold());
+    else
+        tmv_rows_zip(s, 4, streams, dst, true, tmv_stream_threshold());
+}
+
+bool tmv_join_rows_interleave_accepts_avx512(const tmv_rows_shape *s)
+{
+    /* Wider pieces: the fixed-size column moves measured faster. */
+    return (s->piece_count & (s->piece_count - 1)) != 0 && tmv_rows_equal_packed(s, 2, 4);
+}
+
+void tmv_join_rows_interleave_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
+{
+    tmv_rows_perm pl;
+    uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
+    tmv_rows_perm_init(&pl, s, true);
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
+    if (pl.unit == 2) /* a constant unit per call, so each permute is one instruction */
+        tmv_rows_perm_run(&pl, 2, s->rows, streams, dst, true);
+    else
+        tmv_rows_perm_run(&pl, 4, s->rows, streams, dst, true);
+}

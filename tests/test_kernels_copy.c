@@ -1,0 +1,287 @@
+/* test_kernels_copy.c - the x86 strided-copy kernels (SPACE_TO_DEPTH de-interleave, DEPTH_TO_SPACE
+ * interleave) on hand-built edge shapes against the reference, once per kernel set, and which
+ * kernel each set picks. */
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "reference/reference.h"
+#include "test_util.h"
+
+/* ------------------------------------------------ guarded inputs */
+
+/* size bytes ending exactly where a PROT_NONE page begins, so an over-read faults. */
+typedef struct guarded {
+    unsigned char *map, *data;
+    size_t         map_len;
+} guarded;
+
+static guarded guarded_new(size_t size)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t body = (size + page - 1) / page * page;
+    guarded g;
+    g.map_len = body + page;
+    g.map = mmap(NULL, g.map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    cr_assert_neq(g.map, MAP_FAILED, "mmap failed");
+    cr_assert_eq(mprotect(g.map + body, page, PROT_NONE), 0, "mprotect failed");
+    g.data = g.map + body - size;
+    for (size_t i = 0; i < size; i++)
+        g.data[i] = (unsigned char)(i * 131 + (i >> 8) * 7 + 1);
+    return g;
+}
+
+static void guarded_free(guarded *g) { munmap(g->map, g->map_len); }
+
+/* ------------------------------------------------ one operator case */
+
+static const tmv_dtype widths[] = {TMV_DTYPE_UINT8, TMV_DTYPE_FLOAT16, TMV_DTYPE_FLOAT32, TMV_DTYPE_FLOAT64};
+
+/* Runs desc (one input, one output) on every kernel set through
+ * tu_expect_outputs, with the reference's result as the expectation. */
+static void check_against_reference(const char *what, const tmv_op_desc *desc, const tmv_tensor_desc *in,
+                                    const tmv_tensor_desc *out)
+{
+    const size_t in_bytes = cg_extent_bytes(in), out_bytes = cg_extent_bytes(out);
+    guarded input = guarded_new(in_bytes);
+    unsigned char *expected = malloc(out_bytes);
+    cr_assert_not_null(expected);
+    for (size_t i = 0; i < out_bytes; i++)
+        expected[i] = tu_canary_at((int64_t)i);   /* gaps between rows keep their canaries */
+
+    tmv_op *op;
+    cr_assert_eq(tmv_op_create(desc, &op), TMV_OK, "%s: %s", what, tmv_last_error());
+    const void *ins[] = {input.data};
+    void *outs[] = {expected};
+    cr_assert_eq(tmv_reference_execute(op, ins, outs), TMV_OK, "%s: reference failed", what);
+    tmv_op_destroy(op);
+
+    const void *expect[] = {expected};
+    tu_expect_outputs(what, desc, ins, 1, &out_bytes, expect);
+    free(expected);
+    guarded_free(&input);
+}
+
+typedef struct depth_case {
+    bool     to_depth;
+    tmv_dtype dtype;
+    uint32_t b, x, y, c;
+    bool     crd;
+    uint32_t pad;   /* extra elements at the end of each spatial row (input of S2D, output of D2S) */
+} depth_case;
+
+/* Space {1, C, Y*B, X*B} (rows padded by pad) <-> depth {1, C*B*B, Y, X}. */
+typedef struct depth_desc {
+    uint32_t space_sizes[4], depth_sizes[4], space_strides[4];
+    tmv_tensor_desc space, depth;
+    tmv_space_to_depth_desc s2d;
+    tmv_depth_to_space_desc d2s;
+    tmv_op_desc op;
+} depth_desc;
+
+static void depth_build(const depth_case *k, depth_desc *d)
+{
+    const uint32_t h = k->y * k->b, w = k->x * k->b, row = w + k->pad;
+    const uint32_t space_sizes[4] = {1, k->c, h, w};
+    const uint32_t depth_sizes[4] = {1, k->c * k->b * k->b, k->y, k->x};
+    const uint32_t space_strides[4] = {k->c * h * row, h * row, row, 1};
+    memcpy(d->space_sizes, space_sizes, sizeof space_sizes);
+    memcpy(d->depth_sizes, depth_sizes, sizeof depth_sizes);
+    memcpy(d->space_strides, space_strides, sizeof space_strides);
+    d->space = tu_tensor(k->dtype, 4, d->space_sizes, k->pad ? d->space_strides : NULL);
+    d->depth = tu_tensor(k->dtype, 4, d->depth_sizes, NULL);
+    const tmv_depth_space_order order =
+        k->crd ? TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH : TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW;
+    if (k->to_depth) {
+        d->s2d = (tmv_space_to_depth_desc){&d->space, &d->depth, k->b, order};
+        d->op = (tmv_op_desc){TMV_OP_SPACE_TO_DEPTH, &d->s2d, TMV_OP_FLAG_NONE};
+    } else {
+        d->d2s = (tmv_depth_to_space_desc){&d->depth, &d->space, k->b, order};
+        d->op = (tmv_op_desc){TMV_OP_DEPTH_TO_SPACE, &d->d2s, TMV_OP_FLAG_NONE};
+    }
+}
+
+static void depth_check(const depth_case *k)
+{
+    depth_desc d;
+    depth_build(k, &d);
+    char what[160];
+    snprintf(what, sizeof what, "%s %s B=%u X=%u Y=%u C=%u %s pad=%u", k->to_depth ? "s2d" : "d2s",
+             cg_dtype_name(k->dtype), k->b, k->x, k->y, k->c, k->crd ? "crd" : "dcr", k->pad);
+    if (k->to_depth)
+        check_against_reference(what, &d.op, &d.space, &d.depth);
+    else
+        check_against_reference(what, &d.op, &d.depth, &d.space);
+}
+
+/* X around every set's vector (16, 32 and 64 bytes) and the AVX-512 sets'
+ * four-vector threshold, plus small and odd sizes. */
+static unsigned edge_xs(size_t w, uint32_t *xs)
+{
+    unsigned n = 0;
+    const uint32_t small[] = {1, 2, 3, 7, 13};
+    for (unsigned i = 0; i < sizeof small / sizeof small[0]; i++)
+        xs[n++] = small[i];
+    const uint32_t vectors[] = {(uint32_t)(16 / w), (uint32_t)(32 / w), (uint32_t)(64 / w),
+                                (uint32_t)(128 / w), (uint32_t)(256 / w)};
+    for (unsigned i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
+        const uint32_t v = vectors[i];
+        const uint32_t around[] = {v - 1, v, v + 1};
+        for (unsigned j = 0; j < 3; j++) {
+            bool seen = false;
+            for (unsigned m = 0; m < n; m++)
+                seen |= xs[m] == around[j];
+            if (around[j] > 0 && !seen)
+                xs[n++] = around[j];
+        }
+    }
+    xs[n++] = (uint32_t)(3 * 64 / w + 5);   /* several whole vectors and an odd tail */
+    return n;
+}
+
+static void depth_matrix(bool to_depth, tmv_dtype dtype)
+{
+    const uint32_t blocks[] = {2, 3, 4, 8, 5};
+    uint32_t xs[32];
+    const unsigned nx = edge_xs(cg_dtype_size(dtype), xs);
+    for (unsigned bi = 0; bi < sizeof blocks / sizeof blocks[0]; bi++)
+        for (unsigned xi = 0; xi < nx; xi++)
+            for (int crd = 0; crd < 2; crd++) {
+                const depth_case k = {to_depth, dtype, blocks[bi], xs[xi], 3, 2, crd, 0};
+                depth_check(&k);
+            }
+    /* Padded spatial rows (strided S2D input / D2S output, gaps kept), one
+     * output row (Y = 1), and one channel. */
+    const uint32_t b_some[] = {2, 4};
+    for (unsigned bi = 0; bi < 2; bi++)
+        for (unsigned xi = 0; xi < nx; xi += 3) {
+            const depth_case padded = {to_depth, dtype, b_some[bi], xs[xi], 2, 3, false, 5};
+            const depth_case one_row = {to_depth, dtype, b_some[bi], xs[xi], 1, 1, true, 0};
+            depth_check(&padded);
+            depth_check(&one_row);
+        }
+}
+
+Test(kernels_copy, space_to_depth_u8) { depth_matrix(true, TMV_DTYPE_UINT8); }
+Test(kernels_copy, space_to_depth_f16) { depth_matrix(true, TMV_DTYPE_FLOAT16); }
+Test(kernels_copy, space_to_depth_f32) { depth_matrix(true, TMV_DTYPE_FLOAT32); }
+Test(kernels_copy, space_to_depth_f64) { depth_matrix(true, TMV_DTYPE_FLOAT64); }
+Test(kernels_copy, depth_to_space_u8) { depth_matrix(false, TMV_DTYPE_UINT8); }
+Test(kernels_copy, depth_to_space_f16) { depth_matrix(false, TMV_DTYPE_FLOAT16); }
+Test(kernels_copy, depth_to_space_f32) { depth_matrix(false, TMV_DTYPE_FLOAT32); }
+Test(kernels_copy, depth_to_space_f64) { depth_matrix(false, TMV_DTYPE_FLOAT64); }
+
+/* JOIN of transposed (column-major) inputs: the 2-D transpose shape. */
+Test(kernels_copy, join_transposed_inputs)
+{
+    const uint32_t rows_list[] = {1, 3, 4, 5, 8, 9, 16, 17, 33};
+    const uint32_t cols_list[] = {1, 4, 7, 16, 19};
+    for (unsigned wi = 0; wi < 4; wi++)
+        for (unsigned ri = 0; ri < sizeof rows_list / sizeof rows_list[0]; ri++)
+            for (unsigned ci = 0; ci < sizeof cols_list / sizeof cols_list[0]; ci++) {
+                const uint32_t r = rows_list[ri], c = cols_list[ci];
+                const uint32_t a_sizes[] = {r, c}, a_strides[] = {1, r};
+                const uint32_t b_sizes[] = {r, c + 1};
+                const uint32_t out_sizes[] = {r, 2 * c + 1};
+                tmv_tensor_desc inputs[] = {tu_tensor(widths[wi], 2, a_sizes, a_strides),
+                                            tu_tensor(widths[wi], 2, b_sizes, NULL)};
+                tmv_tensor_desc output = tu_tensor(widths[wi], 2, out_sizes, NULL);
+                tmv_join_desc join = {.input_count = 2, .inputs = inputs, .output = &output, .axis = 1};
+                tmv_op_desc desc = {TMV_OP_JOIN, &join, TMV_OP_FLAG_NONE};
+
+                const size_t a_bytes = cg_extent_bytes(&inputs[0]), b_bytes = cg_extent_bytes(&inputs[1]);
+                const size_t out_bytes = cg_extent_bytes(&output);
+                guarded a = guarded_new(a_bytes), b = guarded_new(b_bytes);
+                unsigned char *expected = malloc(out_bytes);
+                cr_assert_not_null(expected);
+                tmv_op *op;
+                cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK, "%s", tmv_last_error());
+                const void *ins[] = {a.data, b.data};
+                void *outs[] = {expected};
+                cr_assert_eq(tmv_reference_execute(op, ins, outs), TMV_OK);
+                tmv_op_destroy(op);
+                char what[96];
+                snprintf(what, sizeof what, "join transposed %s %ux%u", cg_dtype_name(widths[wi]), r, c);
+                const void *expect[] = {expected};
+                tu_expect_outputs(what, &desc, ins, 1, &out_bytes, expect);
+                free(expected);
+                guarded_free(&a);
+                guarded_free(&b);
+            }
+}
+
+/* ------------------------------------------------ which kernel each set picks */
+
+/* The description of desc's plan under kernel set isa (the set must exist). */
+static void describe_under(tmv_isa isa, const tmv_op_desc *desc, char *buf, size_t len)
+{
+    cr_assert_eq(tmv_set_isa(isa), TMV_OK);
+    tmv_op *op;
+    cr_assert_eq(tmv_op_create(desc, &op), TMV_OK, "%s", tmv_last_error());
+    snprintf(buf, len, "%s", tmv_op_describe(op));
+    tmv_op_destroy(op);
+}
+
+/* For each x86 set this CPU has: the plan of k is "<op>: <kernel>" with
+ * kernel expected[set] (sse2, avx2, avx512, avx512vbmi). */
+static void expect_kernels(const depth_case *k, const char *const expected[4])
+{
+    static const tmv_isa sets[4] = {TMV_ISA_SSE2, TMV_ISA_AVX2, TMV_ISA_AVX512, TMV_ISA_AVX512_VBMI};
+    const tmv_isa before = tmv_get_isa();
+    depth_desc d;
+    depth_build(k, &d);
+    unsigned checked = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        if (tmv_set_isa(sets[i]) != TMV_OK)
+            continue;   /* this CPU lacks the set */
+        char got[256], want[128];
+        describe_under(sets[i], &d.op, got, sizeof got);
+        snprintf(want, sizeof want, "%s: %s", k->to_depth ? "space_to_depth" : "depth_to_space", expected[i]);
+        cr_expect_str_eq(got, want, "%s B=%u X=%u under %s: picked \"%s\", expected \"%s\"",
+                         cg_dtype_name(k->dtype), k->b, k->x, tmv_isa_name(sets[i]), got, want);
+        checked++;
+    }
+    cr_assert_eq(tmv_set_isa(before), TMV_OK);
+    if (checked == 0)
+        cr_log_warn("no x86 kernel set on this CPU: kernel picks not checked");
+}
+
+Test(kernels_copy, picks)
+{
+#if defined(__x86_64__) || defined(_M_X64)
+    for (int to_depth = 0; to_depth < 2; to_depth++) {
+        const char *de = to_depth ? "copy_deinterleave" : "copy_interleave";
+        static const char *const set_names[4] = {"sse2", "avx2", "avx512", "avx512vbmi"};
+        char n[4][48];   /* this direction's kernel of each set */
+        for (unsigned set = 0; set < 4; set++)
+            snprintf(n[set], sizeof n[set], "%s/%s", de, set_names[set]);
+        /* f32, B = 2, four 512-bit vectors per row: each set's own kernel, VBMI adds nothing for w = 4. */
+        const depth_case f32_long = {to_depth, TMV_DTYPE_FLOAT32, 2, 64, 3, 2, false, 0};
+        expect_kernels(&f32_long, (const char *const[]){n[0], n[1], n[2], n[2]});
+        /* f32, B = 2, a short row: AVX-512 leaves it to AVX2. */
+        const depth_case f32_short = {to_depth, TMV_DTYPE_FLOAT32, 2, 23, 3, 2, true, 0};
+        expect_kernels(&f32_short, (const char *const[]){n[0], n[1], n[1], n[1]});
+        /* u8, B = 4, a short row: vpermt2b de-interleaves at any length; the
+         * interleave stays with AVX2's unpacks. */
+        const depth_case u8_b4 = {to_depth, TMV_DTYPE_UINT8, 4, 40, 2, 3, false, 0};
+        expect_kernels(&u8_b4, (const char *const[]){n[0], n[1], n[1], to_depth ? n[3] : n[1]});
+        /* u8, B = 2, a long row: AVX-512, VBMI's for the de-interleave. */
+        const depth_case u8_b2 = {to_depth, TMV_DTYPE_UINT8, 2, 300, 2, 3, true, 0};
+        expect_kernels(&u8_b2, (const char *const[]){n[0], n[1], n[2], to_depth ? n[3] : n[2]});
+        /* u8, B = 3: only vpermt2b has it, both ways. */
+        const depth_case u8_b3 = {to_depth, TMV_DTYPE_UINT8, 3, 70, 2, 2, false, 0};
+        expect_kernels(&u8_b3, (const char *const[]){"copy_w1/scalar", "copy_w1/scalar", "copy_w1/scalar", n[3]});
+        /* f64, B = 3: only the two-source permutes have it. */
+        const depth_case f64_b3 = {to_depth, TMV_DTYPE_FLOAT64, 3, 5, 2, 2, false, 0};
+        expect_kernels(&f64_b3, (const char *const[]){"copy_w8/scalar", "copy_w8/scalar", n[2], n[2]});
+        /* u16, B = 5: no kernel, the portable copy. */
+        const depth_case u16_b5 = {to_depth, TMV_DTYPE_FLOAT16, 5, 40, 2, 2, false, 0};
+        expect_kernels(&u16_b5, (const char *const[]){"copy_w2/scalar", "copy_w2/scalar", "copy_w2/scalar",
+                                                      "copy_w2/scalar"});
+    }
+#endif
+}

@@ -1,0 +1,245 @@
+/* test_kernels_rows.c - the row-wise JOIN/SPLIT kernels on an edge matrix (rows, piece counts, widths, pitches), against the reference, once per kernel set, and which kernel each shape gets. */
+#define _DEFAULT_SOURCE
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "op.h"
+#include "reference/reference.h"
+#include "test_util.h"
+
+#define MAX_PIECES 17
+#define GUARD 64
+
+/* One JOIN/SPLIT along the inner axis of 2-D tensors: pieces {rows, cols[k]}
+ * joined into {rows, sum of cols}; pitches padded by the given elements. */
+typedef struct rows_case {
+    tmv_dtype dtype;
+    uint32_t  rows, n;
+    uint32_t  cols[MAX_PIECES];
+    uint32_t  piece_pad, joined_pad;
+} rows_case;
+
+typedef struct tensors {
+    uint32_t        sizes[MAX_PIECES + 1][2], strides[MAX_PIECES + 1][2];
+    tmv_tensor_desc t[MAX_PIECES + 1];   /* pieces, then the joined tensor */
+    size_t          bytes[MAX_PIECES + 1];
+} tensors;
+
+static void make_tensors(const rows_case *c, tensors *ts)
+{
+    const size_t esize = cg_dtype_size(c->dtype);
+    uint32_t total = 0;
+    for (uint32_t k = 0; k <= c->n; k++) {
+        uint32_t cols = k < c->n ? c->cols[k] : total;
+        uint32_t pitch = cols + (k < c->n ? c->piece_pad : c->joined_pad);
+        total += k < c->n ? cols : 0;
+        ts->sizes[k][0] = c->rows;
+        ts->sizes[k][1] = cols;
+        ts->strides[k][0] = pitch;
+        ts->strides[k][1] = 1;
+        ts->t[k] = tu_tensor(c->dtype, 2, ts->sizes[k], ts->strides[k]);
+        ts->bytes[k] = ((size_t)(c->rows - 1) * pitch + cols) * esize;
+    }
+}
+
+/* len bytes ending where a PROT_NONE page begins, filled with a pattern. */
+static unsigned char *guarded_input(size_t len, unsigned salt, unsigned char **map_out, size_t *map_len)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), body = (len + page - 1) / page * page;
+    unsigned char *map = mmap(NULL, body + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    cr_assert_neq(map, MAP_FAILED);
+    cr_assert_eq(mprotect(map + body, page, PROT_NONE), 0);
+    unsigned char *data = map + body - len;
+    for (size_t i = 0; i < len; i++)
+        data[i] = (unsigned char)(i * 131u + salt * 29u + (i >> 8) + 1u);
+    *map_out = map;
+    *map_len = body + page;
+    return data;
+}
+
+/* 64-byte aligned data (GUARD is 64), so that the streaming-store paths run
+ * under TENSORMOVE_STREAM_THRESHOLD=1 (the test_kernels_rows_streaming test). */
+static unsigned char *canary_area(size_t len)
+{
+    unsigned char *a = aligned_alloc(64, (len + 2 * GUARD + 63) / 64 * 64);
+    cr_assert_not_null(a);
+    for (size_t i = 0; i < len + 2 * GUARD; i++)
+        a[i] = cg_canary_byte(i);
+    return a;
+}
+
+/* The kernel the lists must pick on an x86 set (NULL: do not check). */
+static const char *expected_kernel(tmv_isa isa, const rows_case *c, bool join)
+{
+    const size_t esize = cg_dtype_size(c->dtype);
+    size_t w = c->cols[0] * esize, widest = 0;
+    bool equal = true;
+    for (uint32_t k = 0; k < c->n; k++) {
+        equal = equal && c->cols[k] * esize == w;
+        widest = c->cols[k] * esize > widest ? c->cols[k] * esize : widest;
+    }
+    const bool packed = c->rows == 1 || (c->piece_pad == 0 && c->joined_pad == 0);
+    const bool streams = equal && packed && c->n <= 16 && (w & (w - 1)) == 0;
+    const bool pow2 = (c->n & (c->n - 1)) == 0;
+    static char name[64];
+    const char *op = join ? "join" : "split";
+    if (isa == TMV_ISA_SCALAR) {
+        snprintf(name, sizeof name, "%s_rows/scalar", op);
+        return name;
+    }
+    if (isa > TMV_ISA_AVX512_VBMI)
+        return NULL;
+    if (streams && w == 1 && isa == TMV_ISA_AVX512_VBMI)
+        snprintf(name, sizeof name, "%s_rows_%s/avx512vbmi", op, pow2 ? "zip" : "interleave");
+    else if (streams && isa >= TMV_ISA_AVX512 && pow2 && w >= 2 && (w == 16 || w * c->n <= 16 || c->n == 16))
+        snprintf(name, sizeof name, "%s_rows_zip/avx512", op);
+    else if (streams && isa >= TMV_ISA_AVX512 && !pow2 && (w == 2 || w == 4))
+        snprintf(name, sizeof name, "%s_rows_interleave/avx512", op);
+    else if (streams && pow2 && w <= 8 && c->n <= 8)
+        snprintf(name, sizeof name, "%s_rows_zip/sse2", op);
+    else if (widest <= 64)
+        snprintf(name, sizeof name, "%s_rows_columns/sse2", op);
+    else
+        snprintf(name, sizeof name, "%s_rows/scalar", op);
+    return name;
+}
+
+/* Runs the case through tmv_execute and through the reference, into equal
+ * canary areas, and compares every byte; checks the kernel picked. */
+static void check(tmv_isa isa, const rows_case *c, bool join)
+{
+    tensors ts;
+    make_tensors(c, &ts);
+    const uint32_t n = c->n;
+    tmv_join_desc jd = {n, ts.t, &ts.t[n], 1};
+    tmv_split_desc sd = {&ts.t[n], n, ts.t, 1};
+    tmv_op_desc desc = {join ? TMV_OP_JOIN : TMV_OP_SPLIT, join ? (const void *)&jd : (const void *)&sd, 0};
+
+    const void *in[MAX_PIECES];
+    unsigned char *in_map[MAX_PIECES];
+    size_t in_len[MAX_PIECES];
+    unsigned char *lib[MAX_PIECES], *ref[MAX_PIECES];
+    void *lib_out[MAX_PIECES], *ref_out[MAX_PIECES];
+    const uint32_t ins = join ? n : 1, outs = join ? 1 : n;
+    for (uint32_t i = 0; i < ins; i++) {
+        size_t bytes = ts.bytes[join ? i : n];
+        in[i] = guarded_input(bytes, i, &in_map[i], &in_len[i]);
+    }
+    for (uint32_t o = 0; o < outs; o++) {
+        size_t bytes = ts.bytes[join ? n : o];
+        lib[o] = canary_area(bytes);
+        ref[o] = canary_area(bytes);
+        lib_out[o] = lib[o] + GUARD;
+        ref_out[o] = ref[o] + GUARD;
+    }
+
+    tmv_op *op = NULL;
+    cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK, "%s", tmv_last_error());
+    const char *want = expected_kernel(isa, c, join);
+    if (want != NULL)
+        cr_assert(strstr(tmv_op_describe(op), want) != NULL, "set %s: %s, expected %s (rows %u, %u pieces)",
+                  tmv_isa_name(isa), tmv_op_describe(op), want, c->rows, n);
+    cr_assert_eq(tmv_reference_execute(op, in, ref_out), TMV_OK);
+    tmv_op_destroy(op);
+    cr_assert_eq(tmv_execute(&desc, in, lib_out), TMV_OK, "%s", tmv_last_error());
+
+    for (uint32_t o = 0; o < outs; o++) {
+        size_t len = ts.bytes[join ? n : o] + 2 * GUARD;
+        for (size_t i = 0; i < len; i++)
+            if (lib[o][i] != ref[o][i])
+                cr_assert_fail("set %s, %s %s: rows %u, %u pieces (cols %u, %u, ...), pads %u/%u: output %u "
+                               "byte %ld is 0x%02x, reference 0x%02x",
+                               tmv_isa_name(isa), join ? "join" : "split", cg_dtype_name(c->dtype), c->rows,
+                               n, c->cols[0], c->cols[1], c->piece_pad, c->joined_pad, o,
+                               (long)i - GUARD, lib[o][i], ref[o][i]);
+        free(lib[o]);
+        free(ref[o]);
+    }
+    for (uint32_t i = 0; i < ins; i++)
+        munmap(in_map[i], in_len[i]);
+}
+
+static void check_both(tmv_isa isa, const rows_case *c)
+{
+    check(isa, c, true);
+    check(isa, c, false);
+}
+
+static const tmv_dtype dtypes[] = {TMV_DTYPE_UINT8, TMV_DTYPE_UINT16, TMV_DTYPE_FLOAT32, TMV_DTYPE_INT64};
+static const uint32_t piece_counts[] = {2, 3, 4, 5, 7, 8, 9, 16, 17};
+
+/* Row counts around one vector's worth of rows (64 / w for AVX-512, 16 / w
+ * for SSE2) and odd counts. */
+static uint32_t row_count(size_t w, unsigned i)
+{
+    const uint32_t v = w >= 64 ? 1 : (uint32_t)(64 / w), x = w >= 16 ? 1 : (uint32_t)(16 / w);
+    const uint32_t list[] = {1, 2, 3, x - 1 ? x - 1 : 1, x + 1, v - 1 ? v - 1 : 1, v, v + 1, 2 * v + 3, 97};
+    return list[i];
+}
+#define ROW_COUNTS 10
+
+static void equal_widths(tmv_isa isa, void *ctx)
+{
+    (void)ctx;
+    for (size_t d = 0; d < sizeof dtypes / sizeof dtypes[0]; d++) {
+        const size_t esize = cg_dtype_size(dtypes[d]);
+        for (size_t w = esize; w <= 16; w *= 2)
+            for (size_t p = 0; p < sizeof piece_counts / sizeof piece_counts[0]; p++)
+                for (unsigned r = 0; r < ROW_COUNTS; r++) {
+                    rows_case c = {dtypes[d], row_count(w, r), piece_counts[p], {0}, 0, 0};
+                    for (uint32_t k = 0; k < c.n; k++)
+                        c.cols[k] = (uint32_t)(w / esize);
+                    check_both(isa, &c);
+                }
+    }
+}
+
+Test(kernels_rows, equal_widths)
+{
+    tu_for_each_isa(equal_widths, NULL);
+}
+
+/* Mixed widths (1 to 64 bytes and one wider), and padded pitches. */
+static void mixed_and_padded(tmv_isa isa, void *ctx)
+{
+    (void)ctx;
+    static const uint32_t widths[] = {1, 3, 2, 16, 5, 8, 4, 12, 7, 33, 64, 9, 31, 17, 2, 1};
+    for (size_t d = 0; d < sizeof dtypes / sizeof dtypes[0]; d++)
+        for (uint32_t n = 2; n <= 16; n += 3)
+            for (unsigned r = 0; r < ROW_COUNTS; r++)
+                for (unsigned variant = 0; variant < 4; variant++) {
+                    rows_case c = {dtypes[d], row_count(4, r), n, {0}, variant & 1, (variant & 2) ? 3 : 0};
+                    for (uint32_t k = 0; k < n; k++)
+                        c.cols[k] = variant == 0 ? widths[(k + r) % 16] : 4 / (uint32_t)cg_dtype_size(dtypes[d]) + 1;
+                    check_both(isa, &c);
+                }
+    rows_case wide = {TMV_DTYPE_UINT8, 5, 3, {8, 65, 200}, 0, 0};
+    check_both(isa, &wide);
+}
+
+Test(kernels_rows, mixed_and_padded)
+{
+    tu_for_each_isa(mixed_and_padded, NULL);
+}
+
+/* Enough rows for the main loops to run many blocks, in every interleave shape. */
+static void many_rows(tmv_isa isa, void *ctx)
+{
+    (void)ctx;
+    for (size_t w = 1; w <= 16; w *= 2)
+        for (size_t p = 0; p < sizeof piece_counts / sizeof piece_counts[0]; p++) {
+            rows_case c = {TMV_DTYPE_UINT8, 1000 + (uint32_t)w, piece_counts[p], {0}, 0, 0};
+            for (uint32_t k = 0; k < c.n; k++)
+                c.cols[k] = (uint32_t)w;
+            check_both(isa, &c);
+        }
+}
+
+Test(kernels_rows, many_rows)
+{
+    tu_for_each_isa(many_rows, NULL);
+}
