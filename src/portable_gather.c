@@ -4,31 +4,8 @@
 
 #include "error.h"
 #include "gather_index.h"
+#include "gather_walk.h"
 #include "portable.h"
-
-/* Byte offsets of the current index tuple in the three tensors. */
-typedef struct position {
-    uint64_t idx[TMV_MAX_DIMS];
-    uint64_t index_off, input_off, output_off;
-} position;
-
-/* Steps to the next tuple; false after the last. */
-static inline bool next_position(const tmv_gather_shape *s, position *p)
-{
-    for (uint32_t d = s->pos_rank; d-- > 0;) {
-        if (++p->idx[d] < s->pos_sizes[d]) {
-            p->index_off += s->pos_index_strides[d];
-            p->input_off += s->pos_input_strides[d];
-            p->output_off += s->pos_output_strides[d];
-            return true;
-        }
-        p->index_off -= s->pos_index_strides[d] * (s->pos_sizes[d] - 1);
-        p->input_off -= s->pos_input_strides[d] * (s->pos_sizes[d] - 1);
-        p->output_off -= s->pos_output_strides[d] * (s->pos_sizes[d] - 1);
-        p->idx[d] = 0;
-    }
-    return false;
-}
 
 static tmv_status report_bad_index(const tmv_gather_shape *s, const uint8_t *at, uint64_t tuple, uint32_t j)
 {
@@ -48,8 +25,8 @@ static tmv_status report_bad_index(const tmv_gather_shape *s, const uint8_t *at,
 
 tmv_status tmv_gather_check_portable(const tmv_gather_shape *s, const uint8_t *indices)
 {
-    position p;
-    memset(&p, 0, sizeof p);
+    tmv_gather_pos p;
+    tmv_gather_pos_init(&p);
     uint64_t tuple = 0;
     do {
         for (uint32_t j = 0; j < s->k; j++) {
@@ -59,25 +36,21 @@ tmv_status tmv_gather_check_portable(const tmv_gather_shape *s, const uint8_t *i
                 return report_bad_index(s, at, tuple, j);
         }
         tuple++;
-    } while (next_position(s, &p));
+    } while (tmv_gather_pos_next(s, &p));
     return TMV_OK;
 }
 
 tmv_status tmv_gather_portable(const tmv_gather_shape *s, const uint8_t *input,
                                const uint8_t *indices, uint8_t *output)
 {
-    /* Checking first keeps the output untouched on error. Clamping makes every
-     * index valid, except in a dim of size 0, which has nothing to select. */
-    bool must_check = !s->clamp;
-    for (uint32_t j = 0; j < s->k; j++)
-        must_check |= s->dim_sizes[j] == 0;
-    if (must_check) {
+    /* Checking first keeps the output untouched on error. */
+    if (tmv_gather_must_check(s)) {
         tmv_status status = tmv_gather_check_portable(s, indices);
         if (status != TMV_OK)
             return status;
     }
-    position p;
-    memset(&p, 0, sizeof p);
+    tmv_gather_pos p;
+    tmv_gather_pos_init(&p);
     do {
         uint64_t src = p.input_off;
         for (uint32_t j = 0; j < s->k; j++) {
@@ -87,6 +60,6 @@ tmv_status tmv_gather_portable(const tmv_gather_shape *s, const uint8_t *input,
             src += pos * s->dim_strides[j];
         }
         s->slice_copy(&s->slice, input + src, output + p.output_off);
-    } while (next_position(s, &p));
+    } while (tmv_gather_pos_next(s, &p));
     return TMV_OK;
 }

@@ -271,17 +271,26 @@ static inline void v_zip(const tmv_vctx *c, tmv_v a, tmv_v b, tmv_v *l, tmv_v *h
 
 /* ---- B vectors at a time ---- */
 
+#if defined(TMV_PERM2)
+/* B = 3 either way: each output vector is two chained two-source permutes of
+ * the three inputs, with the index tables in c->chain (set per direction). */
+static inline void v_permute3(const tmv_vctx *c, tmv_v *v, size_t w)
+{
+    tmv_v out[3];
+    for (unsigned j = 0; j < 3; j++)
+        out[j] = v_perm2(v_perm2(v[0], c->chain[j][0], v[1], w), c->chain[j][1], v[2], w);
+    for (unsigned j = 0; j < 3; j++)
+        v[j] = out[j];
+}
+#endif
+
 /* v[0..b) hold b*n consecutive elements; afterwards v[j] holds elements
  * j, j+b, j+2b, ... For b a power of two: log2(b) rounds of unzipping pairs. */
 static inline void v_deinterleave(const tmv_vctx *c, tmv_v *v, unsigned b, size_t w)
 {
 #if defined(TMV_PERM2)
     if (b == 3) {
-        tmv_v out[3];
-        for (unsigned j = 0; j < 3; j++)
-            out[j] = v_perm2(v_perm2(v[0], c->chain[j][0], v[1], w), c->chain[j][1], v[2], w);
-        for (unsigned j = 0; j < 3; j++)
-            v[j] = out[j];
+        v_permute3(c, v, w);
         return;
     }
 #endif
@@ -300,11 +309,7 @@ static inline void v_interleave(const tmv_vctx *c, tmv_v *v, unsigned b, size_t 
 {
 #if defined(TMV_PERM2)
     if (b == 3) {
-        tmv_v out[3];
-        for (unsigned k = 0; k < 3; k++)
-            out[k] = v_perm2(v_perm2(v[0], c->chain[k][0], v[1], w), c->chain[k][1], v[2], w);
-        for (unsigned k = 0; k < 3; k++)
-            v[k] = out[k];
+        v_permute3(c, v, w);
         return;
     }
 #endif

@@ -8,6 +8,7 @@
 
 #include "../dispatch.h"
 #include "../gather_index.h"
+#include "../gather_walk.h"
 #include "../kernels.h"
 #include "../portable.h"
 
@@ -158,16 +159,6 @@ static inline uint64_t tmv_gx_index_width(const tmv_gather_shape *s)
     return s->index_type == TMV_DTYPE_INT32 || s->index_type == TMV_DTYPE_UINT32 ? 4 : 8;
 }
 
-/* Whether the check pass runs at all: clamping makes every index usable
- * except in a dim of size 0, which has nothing to select. */
-static inline bool tmv_gx_must_check(const tmv_gather_shape *s)
-{
-    bool must = !s->clamp;
-    for (uint32_t j = 0; j < s->k; j++)
-        must |= s->dim_sizes[j] == 0;
-    return must;
-}
-
 /* A dim of size 0 rejects every index; the portable check names the first. */
 static inline bool tmv_gx_has_empty_dim(const tmv_gather_shape *s)
 {
@@ -203,7 +194,7 @@ static inline bool tmv_gx_check_run(const tmv_gather_shape *s, const tmv_gx_run 
 static inline tmv_status tmv_gx_check(const tmv_gather_shape *s, const uint8_t *indices,
                                       uint32_t vbytes, tmv_gx_check_fn values)
 {
-    if (!tmv_gx_must_check(s))
+    if (!tmv_gather_must_check(s))
         return TMV_OK;
     if (tmv_gx_has_empty_dim(s))
         return tmv_gather_check_portable(s, indices);

@@ -83,6 +83,32 @@ static inline void tmv_rows_column(uint8_t *d, uint64_t dp, const uint8_t *s, ui
 
 /* ------------------------------------------------------- zip networks */
 
+/* The most pieces (streams) a row kernel takes. */
+#define TMV_ROWS_MAX_STREAMS 16
+
+/* The reordering stages, from stage s (units of `unit` bytes, a whole
+ * number of vec-byte vectors) on, applied to vector labels: JOIN zips groups
+ * A and B of m vectors unit by unit (c vectors a unit). pos[i] is the joined
+ * vector of network vector i within a block of n vectors. */
+static inline void tmv_rows_vector_order(unsigned n, unsigned s, unsigned unit, unsigned vec, unsigned *pos)
+{
+    unsigned label[TMV_ROWS_MAX_STREAMS], next[TMV_ROWS_MAX_STREAMS];
+    for (unsigned i = 0; i < n; i++)
+        label[i] = i;
+    for (; (1u << s) < n; s++, unit *= 2) {
+        const unsigned m = 1u << s, c = unit / vec;
+        for (unsigned g = 0; g < n; g += 2 * m)
+            for (unsigned u0 = 0; u0 < m; u0 += c)
+                for (unsigned i = 0; i < c; i++) {
+                    next[g + 2 * u0 + i] = label[g + u0 + i];
+                    next[g + 2 * u0 + c + i] = label[g + m + u0 + i];
+                }
+        memcpy(label, next, sizeof label);
+    }
+    for (unsigned o = 0; o < n; o++)
+        pos[label[o]] = o;
+}
+
 /* n = 2^k equal packed streams of w bytes interleave in k stages: stage s
  * zips pairs of groups of 2^s streams already interleaved, at a unit of
  * w*2^s bytes (one two-source shuffle per output vector, so k shuffles per
@@ -98,24 +124,8 @@ static inline unsigned tmv_rows_zip_order(unsigned n, unsigned w, unsigned vec, 
         s++;
         unit *= 2;
     }
-    const unsigned stages = s;
-    /* JOIN zips groups A and B of m vectors unit by unit (c vectors a unit) */
-    unsigned label[16], next[16];
-    for (unsigned i = 0; i < n; i++)
-        label[i] = i;
-    for (; (1u << s) < n; s++, unit *= 2) {
-        const unsigned m = 1u << s, c = unit / vec;
-        for (unsigned g = 0; g < n; g += 2 * m)
-            for (unsigned u0 = 0; u0 < m; u0 += c)
-                for (unsigned i = 0; i < c; i++) {
-                    next[g + 2 * u0 + i] = label[g + u0 + i];
-                    next[g + 2 * u0 + c + i] = label[g + m + u0 + i];
-                }
-        memcpy(label, next, sizeof label);
-    }
-    for (unsigned o = 0; o < n; o++)
-        pos[label[o]] = o;
-    return stages;
+    tmv_rows_vector_order(n, s, unit, vec, pos);
+    return s;
 }
 
 /* True if the shape is 2..16 packed pieces of one width, a power of two
@@ -258,7 +268,6 @@ static inline uint64_t tmv_rows_zip_sse2_any(const tmv_rows_shape *s, uint8_t *c
  * vector on one side is built from the vectors of the other side by masked
  * lane permutes (lanes of the piece width), one per contributing vector.
  * The plan is those indices and masks. */
-#define TMV_ROWS_MAX_STREAMS 16
 typedef struct tmv_rows_perm {
     unsigned n;                               /* vectors per block on each side */
     unsigned unit;                            /* lane bytes: the piece width */
@@ -414,24 +423,8 @@ static inline void tmv_rows_zip_init(tmv_rows_zip_plan *z, unsigned n, unsigned 
             }
     }
     z->stages = s;
-    /* The reordering stages on vector labels: JOIN zips groups A and B of m
-     * vectors unit by unit (c vectors a unit); SPLIT is the same map read
-     * the other way, so both take pos from the JOIN direction. */
-    unsigned label[TMV_ROWS_MAX_STREAMS], next[TMV_ROWS_MAX_STREAMS];
-    for (unsigned i = 0; i < n; i++)
-        label[i] = i;
-    for (; (1u << s) < n; s++, unit *= 2) {
-        const unsigned m = 1u << s, c = unit / 64;
-        for (unsigned g = 0; g < n; g += 2 * m)
-            for (unsigned u0 = 0; u0 < m; u0 += c)
-                for (unsigned i = 0; i < c; i++) {
-                    next[g + 2 * u0 + i] = label[g + u0 + i];
-                    next[g + 2 * u0 + c + i] = label[g + m + u0 + i];
-                }
-        memcpy(label, next, sizeof label);
-    }
-    for (unsigned o = 0; o < n; o++)
-        z->pos[label[o]] = o;
+    /* SPLIT runs the same map the other way, so both take pos from JOIN's. */
+    tmv_rows_vector_order(n, s, unit, 64, z->pos);
 }
 
 /* Two-source lane permute of e-byte lanes (e a constant after inlining). */
