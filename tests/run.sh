@@ -132,9 +132,12 @@ stage_arm() {
         list)  # every primitive (copy, join_rows, split_rows, gather) has NEON kernels
             "${ARM_QEMU[@]}" "$dir/tools/tmv-verify" --list >"$log" 2>&1 &&
                 [ "$(grep -E '^  [a-z_]+ +[a-z_0-9]+/neon$' "$log" | awk '{print $1}' | sort -u | wc -l)" -eq 4 ] ;;
-        verify)  # the six operators, scalar and NEON, against the reference
+        verify)  # the six operators, scalar and NEON, against the reference; every operator's
+            # plans (tmv_op_describe, as the verifier's "kernels:" line lists them) use NEON kernels
             "${ARM_QEMU[@]}" "$dir/tools/tmv-verify" --iterations "${TENSORMOVE_ARM_ITERATIONS:-1500}" \
-                >"$log" 2>&1 ;;
+                >"$log" 2>&1 &&
+                [ "$(awk '$1 == "neon" && $4 == "cases," { op = $2; next }
+                          op != "" && /kernels:/ && /\/neon/ { print op } { op = "" }' "$log" | sort -u | wc -l)" -eq 6 ] ;;
         rows)
             "${ARM_QEMU[@]}" "$dir/tools/tmv-verify" --isa neon --op join --op split --iterations 6000 \
                 --seed "$ARM_ROWS_SEED" >"$log.rows" 2>&1 ;;

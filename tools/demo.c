@@ -82,7 +82,13 @@ static int run(const char *title, const tmv_op_desc *op, demo_tensor *inputs, ui
     printf("%s\n", title);
     for (uint32_t i = 0; i < input_count; i++)
         print_tensor(&inputs[i]);
-    tmv_status status = tmv_execute(op, in_ptrs, out_ptrs);
+    tmv_op *compiled = NULL;
+    tmv_status status = tmv_op_create(op, &compiled);
+    if (status == TMV_OK) {
+        printf("  plan: %s\n", tmv_op_describe(compiled));
+        status = tmv_op_execute(compiled, in_ptrs, out_ptrs);
+        tmv_op_destroy(compiled);
+    }
     if (status != TMV_OK) {
         printf("  FAILED: %s: %s\n\n", tmv_status_string(status), tmv_last_error());
         return 1;

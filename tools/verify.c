@@ -121,8 +121,8 @@ static bool parse_args(int argc, char **argv, options *o)
     return true;
 }
 
-/* Marks the kernels named in the plan of c's operator under the current set. */
-static void record_kernels(const cg_case *c, bool *reached)
+/* Counts the kernels named in the plan of c's operator under the current set. */
+static void record_kernels(const cg_case *c, unsigned *uses)
 {
     tmv_op *op;
     if (tmv_op_create(&c->op, &op) != TMV_OK)
@@ -134,9 +134,23 @@ static void record_kernels(const cg_case *c, bool *reached)
         /* whole names only: "copy_w1/..." must not count for "copy_w16/..." */
         while (at != NULL && (at[len] != '\0' && at[len] != ',' && at[len] != ' '))
             at = strstr(at + 1, kernels[i].name);
-        reached[i] |= at != NULL;
+        uses[i] += at != NULL;
     }
     tmv_op_destroy(op);
+}
+
+/* Which kernels this operator's plans used, and how often: what
+ * tmv_op_describe showed for the cases. */
+static void report_uses(const unsigned *uses)
+{
+    printf("    kernels:");
+    const char *sep = " ";
+    for (unsigned i = 0; i < kernel_count; i++)
+        if (uses[i]) {
+            printf("%s%s x%u", sep, kernels[i].name, uses[i]);
+            sep = ", ";
+        }
+    printf("\n");
 }
 
 /* Kernels of exactly this set that no case reached: a gap in the cases, not a failure. */
@@ -164,7 +178,7 @@ static cg_options options_for(uint64_t seed)
 }
 
 /* Runs one case; prints a report and a repro line on failure. */
-static bool run_case(tmv_op_type t, uint64_t seed, tmv_isa isa, const options *o, bool *reached)
+static bool run_case(tmv_op_type t, uint64_t seed, tmv_isa isa, const options *o, unsigned *uses)
 {
     cg_options opt = options_for(seed);
     cg_case *c = cg_case_new(t, seed, &opt);
@@ -174,7 +188,7 @@ static bool run_case(tmv_op_type t, uint64_t seed, tmv_isa isa, const options *o
     }
     if (o->verbose)
         cg_case_print(c, stdout, "    ");
-    record_kernels(c, reached);
+    record_kernels(c, uses);
     char msg[8192];
     bool ok = cg_check_against_reference(c, msg, sizeof msg);
     if (!ok) {
@@ -221,12 +235,16 @@ int main(int argc, char **argv)
             if (!o.ops[t])
                 continue;
             uint64_t n = o.has_case ? 1 : o.iterations, failed = 0;
+            unsigned uses[MAX_SEEN] = {0};
             for (uint64_t k = 0; k < n; k++) {
                 uint64_t seed = o.has_case ? o.case_seed : case_seed(o.seed, (tmv_op_type)t, k);
-                failed += !run_case((tmv_op_type)t, seed, (tmv_isa)i, &o, reached);
+                failed += !run_case((tmv_op_type)t, seed, (tmv_isa)i, &o, uses);
             }
             printf("%-11s %-15s %6" PRIu64 " cases, %" PRIu64 " failed\n", tmv_isa_name((tmv_isa)i),
                    cg_op_name((tmv_op_type)t), n, failed);
+            report_uses(uses);
+            for (unsigned u = 0; u < kernel_count; u++)
+                reached[u] |= uses[u] != 0;
             failures += failed;
             cases += n;
         }
