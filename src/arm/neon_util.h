@@ -5,9 +5,12 @@
 #include <stdint.h>
 #include <string.h>
 
-/* SIMDe maps every vld2q_u8 & co. to arm_neon.h where the target has NEON,
- * and emulates it (with the baseline SSE2) on x86, so one source serves the
- * native "neon" set and the tested-everywhere "neon-simde" one. */
+/* On aarch64 the NEON API itself; elsewhere (the x86 "neon-simde" test set)
+ * SIMDe's implementation of it, which emulates each intrinsic with the
+ * baseline SSE2, so one source serves both sets. */
+#if defined(__aarch64__)
+#include <arm_neon.h>
+#else
 #define SIMDE_ENABLE_NATIVE_ALIASES
 /* SIMDe 0.7.4's emulated vld3q fills its result element by element, which
  * GCC 12 reports as a use of uninitialized values once inlined. */
@@ -18,6 +21,7 @@
 #include <simde/arm/neon.h>
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 #endif
 
 /* Copies n <= 64 bytes between non-overlapping buffers without leaving
