@@ -23,17 +23,20 @@ const tmv_copy_kernel tmv_copy_kernels[] = {
     {"fill_pow2/avx512", TMV_ISA_AVX512, tmv_fill_accepts_pow2, tmv_fill_pow2_avx512},
     {"copy_deinterleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_deinterleave_avx512, tmv_copy_deinterleave_avx512},
     {"copy_interleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_interleave_avx512, tmv_copy_interleave_avx512},
+    {"copy_transpose/avx512", TMV_ISA_AVX512, tmv_copy_accepts_transpose_avx512, tmv_copy_transpose_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
     {"fill_pow2/avx2", TMV_ISA_AVX2, tmv_fill_accepts_pow2, tmv_fill_pow2_avx2},
     {"copy_deinterleave/avx2", TMV_ISA_AVX2, tmv_copy_accepts_deinterleave_avx2, tmv_copy_deinterleave_avx2},
     {"copy_interleave/avx2", TMV_ISA_AVX2, tmv_copy_accepts_interleave_avx2, tmv_copy_interleave_avx2},
+    {"copy_transpose/avx2", TMV_ISA_AVX2, tmv_copy_accepts_transpose_avx2, tmv_copy_transpose_avx2},
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
     {"fill_pow2/sse2", TMV_ISA_SSE2, tmv_fill_accepts_pow2_sse2, tmv_fill_pow2_sse2},
     {"fill_block_stream/sse2", TMV_ISA_SSE2, tmv_fill_accepts_block_stream, tmv_fill_block_stream_sse2},
     {"copy_deinterleave/sse2", TMV_ISA_SSE2, tmv_copy_accepts_deinterleave_sse2, tmv_copy_deinterleave_sse2},
     {"copy_interleave/sse2", TMV_ISA_SSE2, tmv_copy_accepts_interleave_sse2, tmv_copy_interleave_sse2},
+    {"copy_transpose/sse2", TMV_ISA_SSE2, tmv_copy_accepts_transpose_sse2, tmv_copy_transpose_sse2},
 #endif
 #if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
     {TMV_NEON_NAME("copy_deinterleave"), TMV_NEON_SET, tmv_copy_accepts_deinterleave_neon, tmv_copy_deinterleave_neon},

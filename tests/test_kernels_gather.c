@@ -338,16 +338,17 @@ static size_t bad_values(tmv_dtype t, uint64_t size, uint64_t *out)
 }
 
 /* One bad value at every position of 17 tuples (past one 16-lane vector of
- * values, so every lane and the tail, up to the last tuple), each kind. */
+ * values, so every lane and the tail, up to the last tuple; k = 3 spans a
+ * check period of three vectors), each kind. */
 Test(gather_kernels, out_of_range_everywhere)
 {
     const uint64_t seed = tu_seed("gather_kernels/out_of_range_everywhere");
     for (size_t t = 0; t < 4; t++)
-        for (uint32_t k = 1; k <= 2; k++)
+        for (uint32_t k = 1; k <= 4; k++)
             for (uint32_t row = 0; row <= 16; row += 16) {
-                gcase c = {TMV_DTYPE_FLOAT32, index_types[t], 0, 17, k, {9, 4}, row, 0, 0};
+                gcase c = {TMV_DTYPE_FLOAT32, index_types[t], 0, 17, k, {9, 4, 6, 3}, row, 0, 0};
                 const size_t count = value_count(&c);
-                uint64_t v[64], bad[4];
+                uint64_t v[80], bad[4];
                 cg_rng rng = {seed + t * 10 + k};
                 for (size_t pos = 0; pos < count; pos++) {
                     const size_t kinds = bad_values(c.itype, c.dims[pos % k], bad);
@@ -381,12 +382,12 @@ Test(gather_kernels, clamp_flag)
 {
     const uint64_t seed = tu_seed("gather_kernels/clamp_flag");
     for (size_t t = 0; t < 4; t++)
-        for (uint32_t k = 1; k <= 3; k++)
+        for (uint32_t k = 1; k <= 4; k++)
             for (uint32_t row = 0; row <= 64; row += 32) {
-                gcase c = {TMV_DTYPE_FLOAT32, index_types[t], 0, 33, k, {7, 3, 5}, row, 0,
+                gcase c = {TMV_DTYPE_FLOAT32, index_types[t], 0, 33, k, {7, 3, 5, 2}, row, 0,
                            TMV_OP_FLAG_CLAMP_INDICES};
                 const size_t count = value_count(&c);
-                uint64_t v[128], bad[4];
+                uint64_t v[136], bad[4];
                 cg_rng rng = {seed + t * 10 + k + row};
                 fill_valid(&rng, &c, v, count);
                 for (size_t pos = 0; pos < count; pos += 2) {

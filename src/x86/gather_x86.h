@@ -42,7 +42,8 @@ static inline uint32_t tmv_gx_gcd(uint32_t a, uint32_t b)
 
 /* Fills the table for `lanes` indices per vector. Needs every dim size > 0
  * (a dim of size 0 rejects everything; the caller leaves that to the
- * portable check). */
+ * portable check). Runs once per call: the k bounds are computed once and
+ * repeated over the period. */
 static inline void tmv_gx_bounds_init(tmv_gx_bounds *b, const tmv_gather_shape *s, uint32_t lanes)
 {
     const bool is_signed = s->index_type == TMV_DTYPE_INT32 || s->index_type == TMV_DTYPE_INT64;
@@ -50,26 +51,28 @@ static inline void tmv_gx_bounds_init(tmv_gx_bounds *b, const tmv_gather_shape *
     b->period = s->k / tmv_gx_gcd(s->k, lanes) * lanes;
     const uint64_t sign = b->width == 4 ? UINT64_C(1) << 31 : UINT64_C(1) << 63;
     b->flip = is_signed ? 0 : sign;
-    for (uint32_t i = 0; i < b->period; i++) {
-        uint64_t n = s->dim_sizes[i % s->k];
+    int64_t lo[TMV_MAX_DIMS], hi[TMV_MAX_DIMS];
+    for (uint32_t j = 0; j < s->k; j++) {
+        const uint64_t n = s->dim_sizes[j];
         /* bounds in the index's own value range, then flipped */
-        int64_t lo, hi;
         if (is_signed) {
             const int64_t min = b->width == 4 ? INT32_MIN : INT64_MIN;
             const int64_t max = b->width == 4 ? INT32_MAX : INT64_MAX;
-            lo = -(int64_t)n < min ? min : -(int64_t)n;   /* n < 2^32: no overflow */
-            hi = (int64_t)(n - 1) > max ? max : (int64_t)(n - 1);
+            lo[j] = -(int64_t)n < min ? min : -(int64_t)n;   /* n < 2^32: no overflow */
+            hi[j] = (int64_t)(n - 1) > max ? max : (int64_t)(n - 1);
         } else {
             const uint64_t max = b->width == 4 ? UINT32_MAX : UINT64_MAX;
-            lo = (int64_t)sign;   /* 0, flipped */
-            hi = (int64_t)((n - 1 > max ? max : n - 1) ^ sign);
+            lo[j] = (int64_t)sign;   /* 0, flipped */
+            hi[j] = (int64_t)((n - 1 > max ? max : n - 1) ^ sign);
         }
+    }
+    for (uint32_t i = 0, j = 0; i < b->period; i++, j = j + 1 == s->k ? 0 : j + 1) {
         if (b->width == 4) {
-            b->lo.i32[i] = (int32_t)(uint32_t)(uint64_t)lo;
-            b->hi.i32[i] = (int32_t)(uint32_t)(uint64_t)hi;
+            b->lo.i32[i] = (int32_t)(uint32_t)(uint64_t)lo[j];
+            b->hi.i32[i] = (int32_t)(uint32_t)(uint64_t)hi[j];
         } else {
-            b->lo.i64[i] = lo;
-            b->hi.i64[i] = hi;
+            b->lo.i64[i] = lo[j];
+            b->hi.i64[i] = hi[j];
         }
     }
 }

@@ -79,4 +79,13 @@ bool tmv_gather_elements_accepts_avx512(const tmv_gather_shape *s);
 tmv_status tmv_gather_elements_avx512(const tmv_gather_shape *s, const uint8_t *input,
                                       const uint8_t *indices, uint8_t *output);
 
+/* transpose_{sse2,avx2,avx512}.c: strided N-D copy - the 2-D transpose block
+ * (permuted / column-major inputs; see transpose_x86.h) */
+bool tmv_copy_accepts_transpose_sse2(const tmv_copy_shape *s);
+void tmv_copy_transpose_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
+bool tmv_copy_accepts_transpose_avx2(const tmv_copy_shape *s);
+void tmv_copy_transpose_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
+bool tmv_copy_accepts_transpose_avx512(const tmv_copy_shape *s);
+void tmv_copy_transpose_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
+
 #endif

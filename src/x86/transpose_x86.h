@@ -1,0 +1,220 @@
+/* transpose_x86.h - the 2-D transpose block of a strided copy (permuted / column-major inputs), written once for SSE2, AVX2 and AVX-512.
+ *
+ * Static inline only. The including file defines exactly one of
+ * TMV_TRANSPOSE_SSE2, TMV_TRANSPOSE_AVX2 or TMV_TRANSPOSE_AVX512 and wraps
+ * the entry points at the bottom in its exported kernels.
+ * The shape (see shape.h): inner dim n elements, destination stride w,
+ * source stride S; dim rank-2 m elements, source stride w, destination
+ * stride D. So the source holds n rows of m contiguous elements (pitch S),
+ * the destination m rows of n (pitch D), and dst[i][j] = src[j][i].
+ * A tile is L = 16/w source rows by one vector of columns: L loads, log2(L)
+ * unpack stages inside each 128-bit lane (so the same network serves every
+ * width), then every lane is 16 contiguous destination bytes of one row.
+ * Tiles are walked in square panels small enough for L1, so both the rows
+ * read and the rows written stay cached while a panel is done. */
+#ifndef TMV_TRANSPOSE_X86_H
+#define TMV_TRANSPOSE_X86_H
+
+#include <immintrin.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../kernels.h"
+#include "../walk.h"
+
+#if defined(TMV_TRANSPOSE_AVX512)
+typedef __m512i tr_v;
+#define TR_VB 64
+#define TR_MM(op) _mm512_##op
+#define TR_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#elif defined(TMV_TRANSPOSE_AVX2)
+typedef __m256i tr_v;
+#define TR_VB 32
+#define TR_MM(op) _mm256_##op
+#define TR_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#elif defined(TMV_TRANSPOSE_SSE2)
+typedef __m128i tr_v;
+#define TR_VB 16
+#define TR_MM(op) _mm_##op
+#define TR_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#else
+#error "define the kernel set before including transpose_x86.h"
+#endif
+#define TR_MM128(op) _mm_##op
+#define TR_LOAD128(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+
+/* 128-bit lane k of v (k constant after unrolling; the switch keeps the
+ * extract immediates literal for unoptimized builds). */
+static inline __m128i tr_lane(tr_v v, unsigned k)
+{
+#if TR_VB == 64
+    switch (k) {
+    case 0: return _mm512_castsi512_si128(v);
+    case 1: return _mm512_extracti32x4_epi32(v, 1);
+    case 2: return _mm512_extracti32x4_epi32(v, 2);
+    default: return _mm512_extracti32x4_epi32(v, 3);
+    }
+#elif TR_VB == 32
+    return k ? _mm256_extracti128_si256(v, 1) : _mm256_castsi256_si128(v);
+#else
+    (void)k;
+    return v;
+#endif
+}
+/* The 128-bit tiles' one lane. */
+static inline __m128i tr_lane128(__m128i v, unsigned k)
+{
+    (void)k;
+    return v;
+}
+
+/* r with its log2(l) low bits reversed: the source column the unpack network
+ * leaves in register r of each lane. */
+static inline unsigned tr_bitrev(unsigned r, unsigned l)
+{
+    unsigned out = 0;
+    for (unsigned b = 1; b < l; b <<= 1, r >>= 1)
+        out = (out << 1) | (r & 1u);
+    return out;
+}
+
+/* One tile, at vector type VT (the set's vector, or 128 bits for narrower
+ * column runs): l = 16/w rows of the source from src (pitch S) into l-element
+ * runs of VB/w destination rows from dst (pitch D). Each stage interleaves
+ * register pairs (2p, 2p+1) at e bytes, low halves to p and high to p + l/2,
+ * doubling e from w to 8; the registers end up holding the columns in
+ * bit-reversed order. */
+#define TR_TILE_FN(name, VT, MM, LOAD, LANE, VB)                                             \
+    static inline void name(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D,     \
+                            unsigned w)                                                   \
+    {                                                                                     \
+        const unsigned l = 16 / w;                                                        \
+        VT x[16], t[16];                                                                  \
+        _Pragma("GCC unroll 16") for (unsigned r = 0; r < l; r++) x[r] = LOAD(src + r * S); \
+        for (unsigned e = w; e < 16; e *= 2) {                                            \
+            _Pragma("GCC unroll 8") for (unsigned p = 0; p < l / 2; p++) {                \
+                const VT a = x[2 * p], b = x[2 * p + 1];                                  \
+                switch (e) {                                                              \
+                case 1: t[p] = MM(unpacklo_epi8)(a, b); t[p + l / 2] = MM(unpackhi_epi8)(a, b); break;   \
+                case 2: t[p] = MM(unpacklo_epi16)(a, b); t[p + l / 2] = MM(unpackhi_epi16)(a, b); break; \
+                case 4: t[p] = MM(unpacklo_epi32)(a, b); t[p + l / 2] = MM(unpackhi_epi32)(a, b); break; \
+                default: t[p] = MM(unpacklo_epi64)(a, b); t[p + l / 2] = MM(unpackhi_epi64)(a, b); break; \
+                }                                                                         \
+            }                                                                             \
+            _Pragma("GCC unroll 16") for (unsigned r = 0; r < l; r++) x[r] = t[r];        \
+        }                                                                                 \
+        _Pragma("GCC unroll 16") for (unsigned r = 0; r < l; r++) {                       \
+            const unsigned c = tr_bitrev(r, l);                                           \
+            _Pragma("GCC unroll 4") for (unsigned k = 0; k < (VB) / 16; k++)              \
+                _mm_storeu_si128((__m128i *)(void *)(dst + (k * l + c) * D), LANE(x[r], k)); \
+        }                                                                                 \
+    }
+
+TR_TILE_FN(tr_tile, tr_v, TR_MM, TR_LOAD, tr_lane, TR_VB)
+#if TR_VB > 16
+TR_TILE_FN(tr_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16)
+#endif
+
+/* dst[i][j] = src[j][i] for i in [i0, i1), j in [j0, j1), element by element
+ * along destination rows: the edges the tiles leave. */
+static inline void tr_scalar(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w,
+                             uint64_t i0, uint64_t i1, uint64_t j0, uint64_t j1)
+{
+    for (uint64_t i = i0; i < i1; i++)
+        for (uint64_t j = j0; j < j1; j++) {
+            const uint8_t *s = src + j * S + i * w;
+            uint8_t *d = dst + i * D + j * w;
+            switch (w) {
+            case 1: *d = *s; break;
+            case 2: memcpy(d, s, 2); break;
+            case 4: memcpy(d, s, 4); break;
+            default: memcpy(d, s, 8); break;
+            }
+        }
+}
+
+/* One m x n transpose block, in panels of pi source columns by pj source
+ * rows (multiples of every tile side). Square panels of 64-128 bytes a side
+ * keep both sides in L1. A copy that comes from memory (`far`) with short
+ * destination rows (n * w <= 256, as for column-major inputs of few columns)
+ * reads its long source rows in 4 KiB runs instead, which keeps the
+ * prefetchers streaming; from L2 the square panels are faster. */
+static inline void tr_block(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w,
+                            uint64_t m, uint64_t n, bool far)
+{
+    const uint64_t l = 16 / w, c = TR_VB / w;
+    const bool narrow = far && n * w <= 256;
+    const uint64_t pi = narrow ? 4096 / w : (w <= 2 ? 64 : 128 / w), pj = narrow ? 64 / w : pi;
+    for (uint64_t i0 = 0; i0 < m; i0 += pi) {
+        const uint64_t i1 = i0 + pi < m ? i0 + pi : m;
+        for (uint64_t j0 = 0; j0 < n; j0 += pj) {
+            const uint64_t j1 = j0 + pj < n ? j0 + pj : n;
+            uint64_t j = j0;
+            for (; j + l <= j1; j += l) {
+                uint64_t i = i0;
+                for (; i + c <= i1; i += c)
+                    tr_tile(src + j * S + i * w, S, dst + i * D + j * w, D, w);
+#if TR_VB > 16
+                for (; i + l <= i1; i += l)
+                    tr_tile128(src + j * S + i * w, S, dst + i * D + j * w, D, w);
+#endif
+                tr_scalar(src, S, dst, D, w, i, i1, j, j + l);
+            }
+            tr_scalar(src, S, dst, D, w, i0, i1, j, j1);
+        }
+    }
+}
+
+/* ---- accepts ---- */
+
+/* Widths in `widths` (bit w for w bytes), both block sides at least 8 and a
+ * 128-bit tile; the exact 8-element sides of SPACE/DEPTH's (de)interleave
+ * shapes are left to their kernels. */
+static inline bool tr_accepts(const tmv_copy_shape *s, unsigned widths)
+{
+    if (s->rank < 2)
+        return false;
+    const uint32_t in = s->rank - 1, blk = s->rank - 2;
+    const uint64_t w = s->elem_bytes, n = s->sizes[in], m = s->sizes[blk];
+    if ((w != 1 && w != 2 && w != 4 && w != 8) || !(widths >> w & 1u))
+        return false;
+    const uint64_t min = 16 / w > 8 ? 16 / w : 8;
+    return s->dst_strides[in] == w && s->src_strides[blk] == w && s->src_strides[in] != 0 &&
+           s->dst_strides[blk] != 0 && n >= min && m >= min &&
+           !(n == 8 && s->dst_strides[blk] == 8 * w) && !(m == 8 && s->src_strides[in] == 8 * w);
+}
+
+static inline void tr_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, unsigned w)
+{
+    const uint32_t in = s->rank - 1, blk = s->rank - 2;
+    const uint64_t S = s->src_strides[in], D = s->dst_strides[blk], n = s->sizes[in], m = s->sizes[blk];
+    /* beyond the L2 of a core (1 MiB on the targets) with its source */
+    const bool far = tmv_shape_bytes(s) >= ((uint64_t)1 << 20);
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, blk);
+    do
+        tr_block(src + walk.src, S, dst + walk.dst, D, w, m, n, far);
+    while (tmv_walk_next(&walk));
+}
+
+/* Dispatches on the width so each instance has w constant. */
+static inline void tr_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    switch (s->elem_bytes) {
+    case 1: tr_width(s, src, dst, 1); break;
+    case 2: tr_width(s, src, dst, 2); break;
+    case 4: tr_width(s, src, dst, 4); break;
+    default: tr_width(s, src, dst, 8); break;
+    }
+}
+
+/* The exported kernel of a set for the widths in `widths`: tmv_copy_transpose_<set> and its accepts. */
+#define TMV_TRANSPOSE_KERNELS(set, widths)                                                     \
+    bool tmv_copy_accepts_transpose_##set(const tmv_copy_shape *s) { return tr_accepts(s, widths); } \
+    void tmv_copy_transpose_##set(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)   \
+    {                                                                                         \
+        tr_run(s, src, dst);                                                                  \
+    }
+
+#endif
