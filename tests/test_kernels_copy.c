@@ -1,41 +1,13 @@
 /* test_kernels_copy.c - the x86 strided-copy kernels (SPACE_TO_DEPTH de-interleave, DEPTH_TO_SPACE
  * interleave) on hand-built edge shapes against the reference, once per kernel set, and which
  * kernel each set picks. */
-#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "reference/reference.h"
 #include "test_util.h"
-
-/* ------------------------------------------------ guarded inputs */
-
-/* size bytes ending exactly where a PROT_NONE page begins, so an over-read faults. */
-typedef struct guarded {
-    unsigned char *map, *data;
-    size_t         map_len;
-} guarded;
-
-static guarded guarded_new(size_t size)
-{
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    const size_t body = (size + page - 1) / page * page;
-    guarded g;
-    g.map_len = body + page;
-    g.map = mmap(NULL, g.map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    cr_assert_neq(g.map, MAP_FAILED, "mmap failed");
-    cr_assert_eq(mprotect(g.map + body, page, PROT_NONE), 0, "mprotect failed");
-    g.data = g.map + body - size;
-    for (size_t i = 0; i < size; i++)
-        g.data[i] = (unsigned char)(i * 131 + (i >> 8) * 7 + 1);
-    return g;
-}
-
-static void guarded_free(guarded *g) { munmap(g->map, g->map_len); }
 
 /* ------------------------------------------------ one operator case */
 
@@ -47,7 +19,7 @@ static void check_against_reference(const char *what, const tmv_op_desc *desc, c
                                     const tmv_tensor_desc *out)
 {
     const size_t in_bytes = cg_extent_bytes(in), out_bytes = cg_extent_bytes(out);
-    guarded input = guarded_new(in_bytes);
+    tu_guarded input = tu_guarded_new(in_bytes, NULL, 0);
     unsigned char *expected = malloc(out_bytes);
     cr_assert_not_null(expected);
     for (size_t i = 0; i < out_bytes; i++)
@@ -63,7 +35,7 @@ static void check_against_reference(const char *what, const tmv_op_desc *desc, c
     const void *expect[] = {expected};
     tu_expect_outputs(what, desc, ins, 1, &out_bytes, expect);
     free(expected);
-    guarded_free(&input);
+    tu_guarded_free(&input);
 }
 
 typedef struct depth_case {
@@ -195,7 +167,7 @@ Test(kernels_copy, join_transposed_inputs)
 
                 const size_t a_bytes = cg_extent_bytes(&inputs[0]), b_bytes = cg_extent_bytes(&inputs[1]);
                 const size_t out_bytes = cg_extent_bytes(&output);
-                guarded a = guarded_new(a_bytes), b = guarded_new(b_bytes);
+                tu_guarded a = tu_guarded_new(a_bytes, NULL, 0), b = tu_guarded_new(b_bytes, NULL, 1);
                 unsigned char *expected = malloc(out_bytes);
                 cr_assert_not_null(expected);
                 tmv_op *op;
@@ -209,8 +181,8 @@ Test(kernels_copy, join_transposed_inputs)
                 const void *expect[] = {expected};
                 tu_expect_outputs(what, &desc, ins, 1, &out_bytes, expect);
                 free(expected);
-                guarded_free(&a);
-                guarded_free(&b);
+                tu_guarded_free(&a);
+                tu_guarded_free(&b);
             }
 }
 

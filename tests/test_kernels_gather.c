@@ -1,11 +1,9 @@
 /* test_kernels_gather.c - the GATHER_ND kernels' edge matrix against the reference, on every kernel set, and which kernel each shape gets. */
-#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS, setenv */
+#define _DEFAULT_SOURCE /* setenv */
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "dispatch.h"
 #include "op.h"
@@ -26,30 +24,6 @@ typedef struct gcase {
     uint32_t  pad;       /* output padding, elements */
     uint32_t  flags;
 } gcase;
-
-/* Buffers that end exactly where a PROT_NONE page begins. */
-typedef struct guarded {
-    uint8_t *map, *data;
-    size_t   map_len;
-} guarded;
-
-static guarded guarded_new(size_t len)
-{
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    const size_t body = (len + page - 1) / page * page;
-    guarded g;
-    g.map_len = body + page;
-    g.map = mmap(NULL, g.map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    cr_assert_neq(g.map, MAP_FAILED, "mmap");
-    cr_assert_eq(mprotect(g.map + body, page, PROT_NONE), 0, "mprotect");
-    g.data = g.map + body - len;
-    return g;
-}
-
-static void guarded_free(guarded *g)
-{
-    munmap(g->map, g->map_len);
-}
 
 static size_t type_size(tmv_dtype t)
 {
@@ -173,12 +147,12 @@ typedef struct run_ctx {
 static void same_message_on_isa(tmv_isa isa, void *p)
 {
     const run_ctx *ctx = p;
-    guarded out = guarded_new(ctx->out_bytes);
+    tu_guarded out = tu_guarded_new(ctx->out_bytes, NULL, 0);
     void *outs[] = {out.data};
     cr_assert_eq(tmv_execute(ctx->desc, ctx->inputs, outs), TMV_ERR_INDEX_OUT_OF_RANGE, "%s (%s)", ctx->what,
                  tmv_isa_name(isa));
     cr_assert_str_eq(tmv_last_error(), ctx->message, "%s (%s): message", ctx->what, tmv_isa_name(isa));
-    guarded_free(&out);
+    tu_guarded_free(&out);
 }
 
 /* Runs the case with these raw index values on every kernel set against the
@@ -187,9 +161,7 @@ static void run_case(const char *what, const gcase *c, const uint64_t *values)
 {
     built x;
     build(&x, c);
-    guarded in = guarded_new(x.in_bytes), idx = guarded_new(x.idx_bytes);
-    for (size_t i = 0; i < x.in_bytes; i++)
-        in.data[i] = (uint8_t)(i * 131 + 7 + (i >> 8));
+    tu_guarded in = tu_guarded_new(x.in_bytes, NULL, 0), idx = tu_guarded_new(x.idx_bytes, NULL, 1);
     store_indices(idx.data, c->itype, values, x.idx_bytes / type_size(c->itype));
     const void *inputs[] = {in.data, idx.data};
 
@@ -212,20 +184,20 @@ static void run_case(const char *what, const gcase *c, const uint64_t *values)
         /* every set names the same first bad tuple as the portable check */
         const tmv_isa saved = tmv_get_isa();
         cr_assert_eq(tmv_set_isa(TMV_ISA_SCALAR), TMV_OK);
-        guarded out = guarded_new(x.out_bytes);
+        tu_guarded out = tu_guarded_new(x.out_bytes, NULL, 0);
         void *o[] = {out.data};
         cr_assert_eq(tmv_execute(&x.desc, inputs, o), want);
         char message[512];
         snprintf(message, sizeof message, "%s", tmv_last_error());
         cr_assert(strstr(message, "index tuple") != NULL, "%s: message %s", what, message);
-        guarded_free(&out);
+        tu_guarded_free(&out);
         tmv_set_isa(saved);
         run_ctx ctx = {what, &x.desc, inputs, x.out_bytes, message};
         tu_for_each_isa(same_message_on_isa, &ctx);
     }
     free(expected);
-    guarded_free(&in);
-    guarded_free(&idx);
+    tu_guarded_free(&in);
+    tu_guarded_free(&idx);
 }
 
 static size_t value_count(const gcase *c)

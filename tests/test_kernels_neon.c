@@ -4,29 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "op.h"
 #include "reference/reference.h"
 #include "test_util.h"
 
 #define GUARD 64
-
-/* len bytes ending where a PROT_NONE page begins (over-reads fault), filled
- * from `data` if given, else with a pattern. */
-static unsigned char *guarded_input(size_t len, const void *data, unsigned char **map, size_t *map_len)
-{
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), body = (len + page - 1) / page * page;
-    *map_len = body + page;
-    *map = mmap(NULL, *map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    cr_assert_neq(*map, MAP_FAILED);
-    cr_assert_eq(mprotect(*map + body, page, PROT_NONE), 0);
-    unsigned char *p = *map + body - len;
-    for (size_t i = 0; i < len; i++)
-        p[i] = data ? ((const unsigned char *)data)[i] : (unsigned char)(i * 151u + (i >> 8) + 7u);
-    return p;
-}
 
 static unsigned char *canary_area(size_t len)
 {
@@ -45,10 +28,11 @@ static void check(tmv_isa isa, const tmv_op_desc *desc, uint32_t ins, const size
                   const void *const *in_data, size_t out_bytes, const char *kernel, const char *what)
 {
     const void *in[2];
-    unsigned char *map[2];
-    size_t map_len[2];
-    for (uint32_t i = 0; i < ins; i++)
-        in[i] = guarded_input(in_bytes[i], in_data ? in_data[i] : NULL, &map[i], &map_len[i]);
+    tu_guarded guarded[2];
+    for (uint32_t i = 0; i < ins; i++) {
+        guarded[i] = tu_guarded_new(in_bytes[i], in_data ? in_data[i] : NULL, i);
+        in[i] = guarded[i].data;
+    }
     unsigned char *lib = canary_area(out_bytes), *ref = canary_area(out_bytes);
     void *lib_out[1] = {lib + GUARD}, *ref_out[1] = {ref + GUARD};
 
@@ -70,7 +54,7 @@ static void check(tmv_isa isa, const tmv_op_desc *desc, uint32_t ins, const size
     free(lib);
     free(ref);
     for (uint32_t i = 0; i < ins; i++)
-        munmap(map[i], map_len[i]);
+        tu_guarded_free(&guarded[i]);
 }
 
 static size_t elements(const uint32_t *sizes, uint32_t n)

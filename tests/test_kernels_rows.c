@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "op.h"
 #include "reference/reference.h"
@@ -44,21 +42,6 @@ static void make_tensors(const rows_case *c, tensors *ts)
         ts->t[k] = tu_tensor(c->dtype, 2, ts->sizes[k], ts->strides[k]);
         ts->bytes[k] = ((size_t)(c->rows - 1) * pitch + cols) * esize;
     }
-}
-
-/* len bytes ending where a PROT_NONE page begins, filled with a pattern. */
-static unsigned char *guarded_input(size_t len, unsigned salt, unsigned char **map_out, size_t *map_len)
-{
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), body = (len + page - 1) / page * page;
-    unsigned char *map = mmap(NULL, body + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    cr_assert_neq(map, MAP_FAILED);
-    cr_assert_eq(mprotect(map + body, page, PROT_NONE), 0);
-    unsigned char *data = map + body - len;
-    for (size_t i = 0; i < len; i++)
-        data[i] = (unsigned char)(i * 131u + salt * 29u + (i >> 8) + 1u);
-    *map_out = map;
-    *map_len = body + page;
-    return data;
 }
 
 /* 64-byte aligned data (GUARD is 64), so that the streaming-store paths run
@@ -120,14 +103,14 @@ static void check(tmv_isa isa, const rows_case *c, bool join)
     tmv_op_desc desc = {join ? TMV_OP_JOIN : TMV_OP_SPLIT, join ? (const void *)&jd : (const void *)&sd, 0};
 
     const void *in[MAX_PIECES];
-    unsigned char *in_map[MAX_PIECES];
-    size_t in_len[MAX_PIECES];
+    tu_guarded guarded[MAX_PIECES];
     unsigned char *lib[MAX_PIECES], *ref[MAX_PIECES];
     void *lib_out[MAX_PIECES], *ref_out[MAX_PIECES];
     const uint32_t ins = join ? n : 1, outs = join ? 1 : n;
     for (uint32_t i = 0; i < ins; i++) {
         size_t bytes = ts.bytes[join ? i : n];
-        in[i] = guarded_input(bytes, i, &in_map[i], &in_len[i]);
+        guarded[i] = tu_guarded_new(bytes, NULL, i);
+        in[i] = guarded[i].data;
     }
     for (uint32_t o = 0; o < outs; o++) {
         size_t bytes = ts.bytes[join ? n : o];
@@ -160,7 +143,7 @@ static void check(tmv_isa isa, const rows_case *c, bool join)
         free(ref[o]);
     }
     for (uint32_t i = 0; i < ins; i++)
-        munmap(in_map[i], in_len[i]);
+        tu_guarded_free(&guarded[i]);
 }
 
 static void check_both(tmv_isa isa, const rows_case *c)

@@ -1,41 +1,13 @@
 /* test_kernels_transpose.c - the x86 2-D transpose copy kernels on transposed (column-major) JOIN, SPLIT and
  * TILE inputs with block sides around every tile size, against the reference on every kernel set, and
  * which kernel each set picks. */
-#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "reference/reference.h"
 #include "test_util.h"
-
-/* size bytes between two PROT_NONE pages, ending at the second, so an
- * over-read faults (and an under-read by more than the page rounding). */
-typedef struct guarded {
-    unsigned char *map, *data;
-    size_t         map_len;
-} guarded;
-
-static guarded guarded_new(size_t size)
-{
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    const size_t body = (size + page - 1) / page * page;
-    guarded g;
-    g.map_len = body + 2 * page;
-    g.map = mmap(NULL, g.map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    cr_assert_neq(g.map, MAP_FAILED, "mmap failed");
-    cr_assert_eq(mprotect(g.map, page, PROT_NONE), 0, "mprotect failed");
-    cr_assert_eq(mprotect(g.map + page + body, page, PROT_NONE), 0, "mprotect failed");
-    g.data = g.map + page + body - size;
-    for (size_t i = 0; i < size; i++)
-        g.data[i] = (unsigned char)(i * 131 + (i >> 8) * 7 + 1);
-    return g;
-}
-
-static void guarded_free(guarded *g) { munmap(g->map, g->map_len); }
 
 static const tmv_dtype widths[] = {TMV_DTYPE_UINT8, TMV_DTYPE_FLOAT16, TMV_DTYPE_FLOAT32, TMV_DTYPE_FLOAT64};
 
@@ -115,10 +87,10 @@ static void tr_check(enum kind kind, tmv_dtype dt, uint32_t r, uint32_t c, uint3
     char what[128];
     snprintf(what, sizeof what, "%s transposed %s %ux%u pad %u", kind_names[kind], cg_dtype_name(dt), r, c, pad);
 
-    guarded in[2];
+    tu_guarded in[2];
     const void *ins[2];
     for (uint32_t i = 0; i < o.in_count; i++) {
-        in[i] = guarded_new(cg_extent_bytes(&o.ins[i]));
+        in[i] = tu_guarded_new(cg_extent_bytes(&o.ins[i]), NULL, i);
         ins[i] = in[i].data;
     }
     size_t out_bytes[2];
@@ -142,7 +114,7 @@ static void tr_check(enum kind kind, tmv_dtype dt, uint32_t r, uint32_t c, uint3
     for (uint32_t i = 0; i < o.out_count; i++)
         free(expected[i]);
     for (uint32_t i = 0; i < o.in_count; i++)
-        guarded_free(&in[i]);
+        tu_guarded_free(&in[i]);
 }
 
 static void tr_matrix(enum kind kind, tmv_dtype dt)

@@ -1,4 +1,5 @@
 /* test_util.c - Criterion-side helpers shared by the test suites. */
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
 #include "test_util.h"
 
 #include <criterion/criterion.h>
@@ -7,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "op.h"
 #include "reference/reference.h"
@@ -62,6 +65,30 @@ void tu_check_case(const cg_case *c)
     char msg[8192];
     bool ok = cg_check_against_reference(c, msg, sizeof msg);
     cr_assert(ok, "%s", msg);
+}
+
+tu_guarded tu_guarded_new(size_t len, const void *data, unsigned salt)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t body = (len + page - 1) / page * page;
+    tu_guarded g;
+    g.map_len = body + 2 * page;
+    g.map = mmap(NULL, g.map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    cr_assert_neq(g.map, MAP_FAILED, "mmap failed");
+    cr_assert_eq(mprotect(g.map, page, PROT_NONE), 0, "mprotect failed");
+    cr_assert_eq(mprotect(g.map + page + body, page, PROT_NONE), 0, "mprotect failed");
+    g.data = g.map + page + body - len;
+    if (data != NULL && len > 0)
+        memcpy(g.data, data, len);
+    else
+        for (size_t i = 0; i < len; i++)
+            g.data[i] = (unsigned char)(i * 131u + salt * 29u + (i >> 8) + 1u);
+    return g;
+}
+
+void tu_guarded_free(tu_guarded *g)
+{
+    munmap(g->map, g->map_len);
 }
 
 unsigned char tu_canary_at(int64_t offset)

@@ -28,6 +28,17 @@ tmv_tensor_desc tu_tensor(tmv_dtype dtype, uint32_t dim_count, const uint32_t *s
  * reference; on failure the message holds the case. */
 void tu_check_case(const cg_case *c);
 
+/* len bytes ending exactly where a PROT_NONE page begins (an over-read
+ * faults; a PROT_NONE page also sits before the buffer's first page), filled
+ * from data when it is not NULL, else with a pattern of salt and position.
+ * Fails the test if the mapping cannot be made. Free with tu_guarded_free. */
+typedef struct tu_guarded {
+    unsigned char *map, *data;
+    size_t         map_len;
+} tu_guarded;
+tu_guarded tu_guarded_new(size_t len, const void *data, unsigned salt);
+void tu_guarded_free(tu_guarded *g);
+
 /* Output areas of hand-written tests get TU_GUARD canary bytes on each side;
  * the byte at offset i from the data pointer starts as tu_canary_at(i)
  * (i may be negative, down to -TU_GUARD). */
