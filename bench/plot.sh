@@ -14,5 +14,9 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out"
 awk -f "$root/bench/results.awk" "$json" >"$tmp/results.tsv"
 awk -v dir="$tmp" -v out="$out" -f "$root/bench/plot.awk" "$tmp/results.tsv" >"$tmp/plot.gp"
+# lines join points in file order: sort each series by output size
+for f in "$tmp"/*.dat; do
+    [ "$(basename "$f")" = overhead.dat ] || sort -g -o "$f" "$f"
+done
 gnuplot "$tmp/plot.gp"
 ls "$out"/*.png
