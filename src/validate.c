@@ -143,6 +143,23 @@ static void format_shape(char *buf, const uint32_t *sizes, uint32_t count)
 
 /* ---- JOIN ---------------------------------------------------------------- */
 
+/* JOIN's inputs against its output, SPLIT's outputs against its input: the
+ * axis in range, every other dim equal, the sizes along the axis adding up. */
+static tmv_status check_slabs(const char *op, const char *slabs_name, const tmv_tensor *slabs,
+                              uint32_t count, const char *whole_name, const tmv_tensor *whole,
+                              uint32_t axis)
+{
+    char member[NAME_LEN];
+    tmv_status status = expect_axis_in_range(op, axis, whole_name, whole);
+    for (uint32_t i = 0; i < count && status == TMV_OK; i++) {
+        format_indexed_name(member, slabs_name, i);
+        status = expect_slab_matches(op, member, &slabs[i], whole_name, whole, axis);
+    }
+    if (status == TMV_OK)
+        status = expect_axis_sum(op, slabs_name, slabs, count, whole_name, whole, axis);
+    return status;
+}
+
 static tmv_status check_join(const tmv_join_desc *desc, tmv_op *op)
 {
     static const char *const name = "join";
@@ -156,18 +173,8 @@ static tmv_status check_join(const tmv_join_desc *desc, tmv_op *op)
     tmv_tensor *output = &op->outputs[0];
     if ((status = init_output_tensor(output, desc->output, name, "output")) != TMV_OK)
         return status;
-    if ((status = expect_axis_in_range(name, desc->axis, "output", output)) != TMV_OK)
-        return status;
-    for (uint32_t i = 0; i < desc->input_count; i++) {
-        format_indexed_name(member, "inputs", i);
-        status = expect_slab_matches(name, member, &op->inputs[i], "output", output, desc->axis);
-        if (status != TMV_OK)
-            return status;
-    }
-    status = expect_axis_sum(name, "inputs", op->inputs, desc->input_count, "output", output,
-                             desc->axis);
     op->axis = desc->axis;
-    return status;
+    return check_slabs(name, "inputs", op->inputs, desc->input_count, "output", output, desc->axis);
 }
 
 static tmv_status validate_join(const tmv_join_desc *desc, tmv_op **out)
@@ -198,18 +205,8 @@ static tmv_status check_split(const tmv_split_desc *desc, tmv_op *op)
         if ((status = init_output_tensor(&op->outputs[o], &desc->outputs[o], name, member)) != TMV_OK)
             return status;
     }
-    if ((status = expect_axis_in_range(name, desc->axis, "input", input)) != TMV_OK)
-        return status;
-    for (uint32_t o = 0; o < desc->output_count; o++) {
-        format_indexed_name(member, "outputs", o);
-        status = expect_slab_matches(name, member, &op->outputs[o], "input", input, desc->axis);
-        if (status != TMV_OK)
-            return status;
-    }
-    status = expect_axis_sum(name, "outputs", op->outputs, desc->output_count, "input", input,
-                             desc->axis);
     op->axis = desc->axis;
-    return status;
+    return check_slabs(name, "outputs", op->outputs, desc->output_count, "input", input, desc->axis);
 }
 
 static tmv_status validate_split(const tmv_split_desc *desc, tmv_op **out)
