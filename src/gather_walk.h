@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gather_index.h"
 #include "kernels.h"
 
 /* Byte offsets of the current index tuple in the three tensors. */
@@ -36,6 +37,21 @@ static inline bool tmv_gather_pos_next(const tmv_gather_shape *s, tmv_gather_pos
         p->idx[d] = 0;
     }
     return false;
+}
+
+/* Byte offset in the input of the slice the current tuple selects (its
+ * indices already checked, or clamped). */
+static inline uint64_t tmv_gather_pos_source(const tmv_gather_shape *s, const uint8_t *indices,
+                                             const tmv_gather_pos *p)
+{
+    uint64_t off = p->input_off;
+    for (uint32_t j = 0; j < s->k; j++) {
+        uint64_t pos = 0;
+        tmv_resolve_index(indices + p->index_off + j * s->index_stride, s->index_type, s->dim_sizes[j],
+                          s->clamp, &pos);
+        off += pos * s->dim_strides[j];
+    }
+    return off;
 }
 
 /* Whether the indices need a check pass before anything is written: always

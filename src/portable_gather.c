@@ -52,14 +52,7 @@ tmv_status tmv_gather_portable(const tmv_gather_shape *s, const uint8_t *input,
     tmv_gather_pos p;
     tmv_gather_pos_init(&p);
     do {
-        uint64_t src = p.input_off;
-        for (uint32_t j = 0; j < s->k; j++) {
-            uint64_t pos = 0;
-            tmv_resolve_index(indices + p.index_off + j * s->index_stride, s->index_type,
-                              s->dim_sizes[j], s->clamp, &pos);
-            src += pos * s->dim_strides[j];
-        }
-        s->slice_copy(&s->slice, input + src, output + p.output_off);
+        s->slice_copy(&s->slice, input + tmv_gather_pos_source(s, indices, &p), output + p.output_off);
     } while (tmv_gather_pos_next(s, &p));
     return TMV_OK;
 }

@@ -33,13 +33,7 @@ tmv_status tmv_gather_neon(const tmv_gather_shape *s, const uint8_t *input, cons
     for (bool more = true; more;) {
         unsigned n = 0;
         do {
-            uint64_t off = p.input_off;
-            for (uint32_t j = 0; j < s->k; j++) {
-                uint64_t pos = 0;
-                tmv_resolve_index(indices + p.index_off + j * s->index_stride, s->index_type,
-                                  s->dim_sizes[j], s->clamp, &pos);
-                off += pos * s->dim_strides[j];
-            }
+            const uint64_t off = tmv_gather_pos_source(s, indices, &p);
             /* random slices miss the cache; start every load of the batch now */
             __builtin_prefetch(input + off);
             src[n] = off;
