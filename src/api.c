@@ -65,6 +65,8 @@ void tmv_op_destroy(tmv_op *op)
 {
     if (op == NULL)
         return;
+    for (uint32_t i = 0; i < op->step_count; i++)
+        free(op->steps[i].state);
     free(op->steps);
     free(op->pieces);
     free(op->gather);

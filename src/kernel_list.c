@@ -54,48 +54,56 @@ const tmv_copy_kernel tmv_copy_kernels[] = {
 
 const tmv_join_rows_kernel tmv_join_rows_kernels[] = {
 #if defined(TMV_HAVE_AVX512VBMI_KERNELS)
-    {"join_rows_zip/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_join_rows_zip_accepts_avx512vbmi, tmv_join_rows_zip_avx512vbmi},
-    {"join_rows_interleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_join_rows_interleave_accepts_avx512vbmi, tmv_join_rows_interleave_avx512vbmi},
+    {"join_rows_zip/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_join_rows_zip_accepts_avx512vbmi, tmv_join_rows_zip_avx512vbmi,
+     tmv_join_rows_zip_prepare_avx512vbmi},
+    {"join_rows_interleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_join_rows_interleave_accepts_avx512vbmi, tmv_join_rows_interleave_avx512vbmi,
+     tmv_join_rows_interleave_prepare_avx512vbmi},
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
-    {"join_rows_zip/avx512", TMV_ISA_AVX512, tmv_join_rows_zip_accepts_avx512, tmv_join_rows_zip_avx512},
-    {"join_rows_interleave/avx512", TMV_ISA_AVX512, tmv_join_rows_interleave_accepts_avx512, tmv_join_rows_interleave_avx512},
+    {"join_rows_zip/avx512", TMV_ISA_AVX512, tmv_join_rows_zip_accepts_avx512, tmv_join_rows_zip_avx512,
+     tmv_join_rows_zip_prepare_avx512},
+    {"join_rows_interleave/avx512", TMV_ISA_AVX512, tmv_join_rows_interleave_accepts_avx512, tmv_join_rows_interleave_avx512,
+     tmv_join_rows_interleave_prepare_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
-    {"join_rows_zip/sse2", TMV_ISA_SSE2, tmv_join_rows_zip_accepts_sse2, tmv_join_rows_zip_sse2},
-    {"join_rows_columns/sse2", TMV_ISA_SSE2, tmv_join_rows_columns_accepts_sse2, tmv_join_rows_columns_sse2},
+    {"join_rows_zip/sse2", TMV_ISA_SSE2, tmv_join_rows_zip_accepts_sse2, tmv_join_rows_zip_sse2, NULL},
+    {"join_rows_columns/sse2", TMV_ISA_SSE2, tmv_join_rows_columns_accepts_sse2, tmv_join_rows_columns_sse2, NULL},
 #endif
 #if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
-    {TMV_NEON_NAME("join_rows_interleave"), TMV_NEON_SET, tmv_join_rows_accepts_interleave_neon, tmv_join_rows_interleave_neon},
-    {TMV_NEON_NAME("join_rows_short"), TMV_NEON_SET, tmv_join_rows_accepts_short_neon, tmv_join_rows_short_neon},
+    {TMV_NEON_NAME("join_rows_interleave"), TMV_NEON_SET, tmv_join_rows_accepts_interleave_neon, tmv_join_rows_interleave_neon, NULL},
+    {TMV_NEON_NAME("join_rows_short"), TMV_NEON_SET, tmv_join_rows_accepts_short_neon, tmv_join_rows_short_neon, NULL},
 #endif
-    {"join_rows/scalar", TMV_ISA_SCALAR, NULL, tmv_join_rows_portable},
-    {NULL, TMV_ISA_SCALAR, NULL, NULL},
+    {"join_rows/scalar", TMV_ISA_SCALAR, NULL, tmv_join_rows_portable, NULL},
+    {NULL, TMV_ISA_SCALAR, NULL, NULL, NULL},
 };
 
 const tmv_split_rows_kernel tmv_split_rows_kernels[] = {
 #if defined(TMV_HAVE_AVX512VBMI_KERNELS)
-    {"split_rows_zip/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_split_rows_zip_accepts_avx512vbmi, tmv_split_rows_zip_avx512vbmi},
-    {"split_rows_interleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_split_rows_interleave_accepts_avx512vbmi, tmv_split_rows_interleave_avx512vbmi},
+    {"split_rows_zip/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_split_rows_zip_accepts_avx512vbmi, tmv_split_rows_zip_avx512vbmi,
+     tmv_split_rows_zip_prepare_avx512vbmi},
+    {"split_rows_interleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_split_rows_interleave_accepts_avx512vbmi, tmv_split_rows_interleave_avx512vbmi,
+     tmv_split_rows_interleave_prepare_avx512vbmi},
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
-    {"split_rows_zip/avx512", TMV_ISA_AVX512, tmv_split_rows_zip_accepts_avx512, tmv_split_rows_zip_avx512},
-    {"split_rows_interleave/avx512", TMV_ISA_AVX512, tmv_split_rows_interleave_accepts_avx512, tmv_split_rows_interleave_avx512},
+    {"split_rows_zip/avx512", TMV_ISA_AVX512, tmv_split_rows_zip_accepts_avx512, tmv_split_rows_zip_avx512,
+     tmv_split_rows_zip_prepare_avx512},
+    {"split_rows_interleave/avx512", TMV_ISA_AVX512, tmv_split_rows_interleave_accepts_avx512, tmv_split_rows_interleave_avx512,
+     tmv_split_rows_interleave_prepare_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
-    {"split_rows_zip/sse2", TMV_ISA_SSE2, tmv_split_rows_zip_accepts_sse2, tmv_split_rows_zip_sse2},
-    {"split_rows_columns/sse2", TMV_ISA_SSE2, tmv_split_rows_columns_accepts_sse2, tmv_split_rows_columns_sse2},
+    {"split_rows_zip/sse2", TMV_ISA_SSE2, tmv_split_rows_zip_accepts_sse2, tmv_split_rows_zip_sse2, NULL},
+    {"split_rows_columns/sse2", TMV_ISA_SSE2, tmv_split_rows_columns_accepts_sse2, tmv_split_rows_columns_sse2, NULL},
 #endif
 #if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
-    {TMV_NEON_NAME("split_rows_deinterleave"), TMV_NEON_SET, tmv_split_rows_accepts_deinterleave_neon, tmv_split_rows_deinterleave_neon},
-    {TMV_NEON_NAME("split_rows_short"), TMV_NEON_SET, tmv_split_rows_accepts_short_neon, tmv_split_rows_short_neon},
+    {TMV_NEON_NAME("split_rows_deinterleave"), TMV_NEON_SET, tmv_split_rows_accepts_deinterleave_neon, tmv_split_rows_deinterleave_neon, NULL},
+    {TMV_NEON_NAME("split_rows_short"), TMV_NEON_SET, tmv_split_rows_accepts_short_neon, tmv_split_rows_short_neon, NULL},
 #endif
-    {"split_rows/scalar", TMV_ISA_SCALAR, NULL, tmv_split_rows_portable},
-    {NULL, TMV_ISA_SCALAR, NULL, NULL},
+    {"split_rows/scalar", TMV_ISA_SCALAR, NULL, tmv_split_rows_portable, NULL},
+    {NULL, TMV_ISA_SCALAR, NULL, NULL, NULL},
 };
 
 const tmv_gather_kernel tmv_gather_kernels[] = {

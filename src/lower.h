@@ -8,6 +8,10 @@
  * the last error set when allocation fails. */
 tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count);
 
+/* Allocates step->state (TMV_KERNEL_STATE_BYTES, 64-byte aligned; freed with
+ * the op) once step->kernel is set: TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
+tmv_status tmv_plan_step_state(tmv_op *op, tmv_step *step);
+
 /* Normalizes shape and appends a COPY step with the kernel picked for it,
  * unless the shape moves nothing. Room must have been reserved. */
 void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,

@@ -90,23 +90,34 @@ static uint64_t joined_offset(const tmv_op *op, pieces_view v, uint32_t k)
     return along * v.joined->strides[op->axis] * v.joined->elem_size;
 }
 
-/* Appends the one step of a row-wise JOIN or SPLIT. */
-static void add_rows_step(tmv_op *op, const tmv_rows_shape *shape, bool join)
+/* Appends the one step of a row-wise JOIN or SPLIT, with its kernel's state. */
+static tmv_status add_rows_step(tmv_op *op, const tmv_rows_shape *shape, bool join)
 {
     tmv_step *step = &op->steps[op->step_count++];
+    tmv_rows_shape *planned = join ? &step->u.join_rows.shape : &step->u.split_rows.shape;
+    tmv_rows_prepare_fn prepare;
+    *planned = *shape;
     if (join) {
         const tmv_join_rows_kernel *k = tmv_pick_join_rows(op->isa, shape);
         step->kind = TMV_STEP_JOIN_ROWS;
         step->kernel = k->name;
         step->u.join_rows.run = k->run;
-        step->u.join_rows.shape = *shape;
+        prepare = k->prepare;
     } else {
         const tmv_split_rows_kernel *k = tmv_pick_split_rows(op->isa, shape);
         step->kind = TMV_STEP_SPLIT_ROWS;
         step->kernel = k->name;
         step->u.split_rows.run = k->run;
-        step->u.split_rows.shape = *shape;
+        prepare = k->prepare;
     }
+    if (prepare == NULL)
+        return TMV_OK;
+    tmv_status status = tmv_plan_step_state(op, step);
+    if (status != TMV_OK)
+        return status;
+    prepare(planned, step->state);
+    planned->state = step->state;
+    return TMV_OK;
 }
 
 /* JOIN and SPLIT mirror each other: the pieces are JOIN's inputs and its
@@ -115,17 +126,15 @@ static tmv_status lower_pieces(tmv_op *op, bool join)
 {
     pieces_view v = join ? (pieces_view){op->inputs, op->input_count, &op->outputs[0]}
                          : (pieces_view){op->outputs, op->output_count, &op->inputs[0]};
-    tmv_rows_shape shape;
+    tmv_rows_shape shape = {0};
     bool rows;
     tmv_status status = try_rows(op, v, &shape, &rows);
     if (status == TMV_OK)
         status = tmv_plan_reserve(op, rows ? 1 : v.count);
     if (status != TMV_OK)
         return status;
-    if (rows) {
-        add_rows_step(op, &shape, join);
-        return TMV_OK;
-    }
+    if (rows)
+        return add_rows_step(op, &shape, join);
     for (uint32_t k = 0; k < v.count; k++) {
         const tmv_tensor *piece = &v.pieces[k];
         uint64_t offset = joined_offset(op, v, k);

@@ -20,6 +20,7 @@ typedef struct tmv_step {
     const char   *kernel;            /* the kernel's name, for tmv_op_describe */
     uint32_t      src_buffer, dst_buffer;
     uint64_t      src_offset, dst_offset;
+    void         *state;             /* the kernel's prepared state (kernels.h), or NULL */
     union {
         struct { tmv_copy_fn run; tmv_copy_shape shape; } copy;
         struct { tmv_join_rows_fn run; tmv_rows_shape shape; } join_rows;

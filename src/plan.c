@@ -16,6 +16,15 @@ tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count)
     return TMV_OK;
 }
 
+tmv_status tmv_plan_step_state(tmv_op *op, tmv_step *step)
+{
+    step->state = aligned_alloc(64, TMV_KERNEL_STATE_BYTES);
+    if (step->state == NULL)
+        return tmv_fail(TMV_ERR_OUT_OF_MEMORY, "%s: out of memory for the state of kernel %s",
+                        tmv_op_name(op->type), step->kernel);
+    return TMV_OK;
+}
+
 void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
                        uint32_t dst_buffer, uint64_t dst_offset)
 {

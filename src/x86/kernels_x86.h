@@ -15,20 +15,28 @@ bool tmv_split_rows_columns_accepts_sse2(const tmv_rows_shape *s);
 void tmv_split_rows_columns_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
 bool tmv_join_rows_zip_accepts_avx512(const tmv_rows_shape *s);
 void tmv_join_rows_zip_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
+void tmv_join_rows_zip_prepare_avx512(const tmv_rows_shape *s, void *state);
 bool tmv_join_rows_interleave_accepts_avx512(const tmv_rows_shape *s);
 void tmv_join_rows_interleave_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
+void tmv_join_rows_interleave_prepare_avx512(const tmv_rows_shape *s, void *state);
 bool tmv_split_rows_zip_accepts_avx512(const tmv_rows_shape *s);
 void tmv_split_rows_zip_avx512(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
+void tmv_split_rows_zip_prepare_avx512(const tmv_rows_shape *s, void *state);
 bool tmv_split_rows_interleave_accepts_avx512(const tmv_rows_shape *s);
 void tmv_split_rows_interleave_avx512(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
+void tmv_split_rows_interleave_prepare_avx512(const tmv_rows_shape *s, void *state);
 bool tmv_join_rows_zip_accepts_avx512vbmi(const tmv_rows_shape *s);
 void tmv_join_rows_zip_avx512vbmi(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
+void tmv_join_rows_zip_prepare_avx512vbmi(const tmv_rows_shape *s, void *state);
 bool tmv_join_rows_interleave_accepts_avx512vbmi(const tmv_rows_shape *s);
 void tmv_join_rows_interleave_avx512vbmi(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
+void tmv_join_rows_interleave_prepare_avx512vbmi(const tmv_rows_shape *s, void *state);
 bool tmv_split_rows_zip_accepts_avx512vbmi(const tmv_rows_shape *s);
 void tmv_split_rows_zip_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
+void tmv_split_rows_zip_prepare_avx512vbmi(const tmv_rows_shape *s, void *state);
 bool tmv_split_rows_interleave_accepts_avx512vbmi(const tmv_rows_shape *s);
 void tmv_split_rows_interleave_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
+void tmv_split_rows_interleave_prepare_avx512vbmi(const tmv_rows_shape *s, void *state);
 
 /* copy_{sse2,avx2,avx512,avx512vbmi}.c: strided N-D copy - SPACE_TO_DEPTH's row
  * de-interleave and DEPTH_TO_SPACE's interleave (see copy_x86.h) */

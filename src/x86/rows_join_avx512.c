@@ -11,12 +11,23 @@ bool tmv_join_rows_zip_accepts_avx512(const tmv_rows_shape *s)
     return tmv_rows_zip_shape(s, 2, 16) && (w == 16 || w * s->piece_count <= 16 || s->piece_count == 16);
 }
 
+/* Lanes of 2 bytes for 2-byte pieces, else of 4. */
+static unsigned zip_lane(const tmv_rows_shape *s)
+{
+    return s->pieces[0].bytes == 2 ? 2 : 4;
+}
+
+void tmv_join_rows_zip_prepare_avx512(const tmv_rows_shape *s, void *state)
+{
+    tmv_rows_zip_prepare(s, state, zip_lane(s), true);
+}
+
 void tmv_join_rows_zip_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
     uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
-    if (s->pieces[0].bytes == 2)
+    if (zip_lane(s) == 2)
         tmv_rows_zip(s, 2, streams, dst, true, tmv_stream_threshold());
     else
         tmv_rows_zip(s, 4, streams, dst, true, tmv_stream_threshold());
@@ -28,15 +39,19 @@ bool tmv_join_rows_interleave_accepts_avx512(const tmv_rows_shape *s)
     return (s->piece_count & (s->piece_count - 1)) != 0 && tmv_rows_equal_packed(s, 2, 4);
 }
 
+void tmv_join_rows_interleave_prepare_avx512(const tmv_rows_shape *s, void *state)
+{
+    tmv_rows_perm_prepare(s, state, true);
+}
+
 void tmv_join_rows_interleave_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    tmv_rows_perm pl;
+    const tmv_rows_perm *pl = s->state;
     uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
-    tmv_rows_perm_init(&pl, s, true);
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
-    if (pl.unit == 2) /* a constant unit per call, so each permute is one instruction */
-        tmv_rows_perm_run(&pl, 2, s->rows, streams, dst, true);
+    if (pl->unit == 2) /* a constant unit per call, so each permute is one instruction */
+        tmv_rows_perm_run(pl, 2, s->rows, streams, dst, true);
     else
-        tmv_rows_perm_run(&pl, 4, s->rows, streams, dst, true);
+        tmv_rows_perm_run(pl, 4, s->rows, streams, dst, true);
 }

@@ -8,6 +8,11 @@ bool tmv_split_rows_zip_accepts_avx512vbmi(const tmv_rows_shape *s)
     return tmv_rows_zip_shape(s, 1, 1);
 }
 
+void tmv_split_rows_zip_prepare_avx512vbmi(const tmv_rows_shape *s, void *state)
+{
+    tmv_rows_zip_prepare(s, state, 1, false);
+}
+
 void tmv_split_rows_zip_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
     uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
@@ -21,12 +26,15 @@ bool tmv_split_rows_interleave_accepts_avx512vbmi(const tmv_rows_shape *s)
     return (s->piece_count & (s->piece_count - 1)) != 0 && tmv_rows_equal_packed(s, 1, 1);
 }
 
+void tmv_split_rows_interleave_prepare_avx512vbmi(const tmv_rows_shape *s, void *state)
+{
+    tmv_rows_perm_prepare(s, state, false);
+}
+
 void tmv_split_rows_interleave_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    tmv_rows_perm pl;
     uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
-    tmv_rows_perm_init(&pl, s, false);
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = dsts[s->pieces[p].buffer];
-    tmv_rows_perm_run(&pl, 1, s->rows, streams, (uint8_t *)(uintptr_t)src, false); /* read only */
+    tmv_rows_perm_run(s->state, 1, s->rows, streams, (uint8_t *)(uintptr_t)src, false); /* read only */
 }

@@ -278,11 +278,13 @@ typedef struct tmv_rows_perm {
     uint64_t mask[TMV_ROWS_MAX_STREAMS * TMV_ROWS_MAX_STREAMS];
 } tmv_rows_perm;
 
-/* Builds the plan. Walks one block's joined lanes in order: lane g of the
- * block is lane g % lanes of joined vector g / lanes, and lane `row` of
- * stream `p`. */
-static inline void tmv_rows_perm_init(tmv_rows_perm *pl, const tmv_rows_shape *s, bool join)
+/* Builds the plan into a kernel state (the interleave kernels' prepare).
+ * Walks one block's joined lanes in order: lane g of the block is lane
+ * g % lanes of joined vector g / lanes, and lane `row` of stream `p`. */
+static inline void tmv_rows_perm_prepare(const tmv_rows_shape *s, void *state, bool join)
 {
+    _Static_assert(sizeof(tmv_rows_perm) <= TMV_KERNEL_STATE_BYTES, "permute plan exceeds the kernel state");
+    tmv_rows_perm *pl = state;
     const unsigned n = s->piece_count, u = (unsigned)s->pieces[0].bytes, lanes = 64 / u;
     uint64_t masks[TMV_ROWS_MAX_STREAMS][TMV_ROWS_MAX_STREAMS];
     memset(masks, 0, sizeof masks);
@@ -541,26 +543,34 @@ tmv_rows_zip_nk(const tmv_rows_shape *s, const tmv_rows_zip_plan *z, unsigned e,
     }
 }
 
-/* Plans and runs the network. Outputs of at least stream_threshold bytes
- * whose vectors all fall 64-byte aligned are written with streaming stores:
- * they would not stay in cache, and skipping the reads for ownership is
- * what keeps pace with memcpy (which streams at that size too). */
+/* Builds the network's plan into a kernel state (the zip kernels' prepare):
+ * lanes of e bytes. */
+static inline void tmv_rows_zip_prepare(const tmv_rows_shape *s, void *state, unsigned e, bool join)
+{
+    _Static_assert(sizeof(tmv_rows_zip_plan) <= TMV_KERNEL_STATE_BYTES, "zip plan exceeds the kernel state");
+    tmv_rows_zip_init(state, s->piece_count, (unsigned)s->pieces[0].bytes, e, join);
+}
+
+/* Runs the network planned in s->state. Outputs of at least
+ * stream_threshold bytes whose vectors all fall 64-byte aligned are written
+ * with streaming stores: they would not stay in cache, and skipping the
+ * reads for ownership is what keeps pace with memcpy (which streams at that
+ * size too). */
 __attribute__((always_inline)) static inline void
 tmv_rows_zip(const tmv_rows_shape *s, unsigned e, uint8_t *const *streams, uint8_t *joined, bool join,
              uint64_t stream_threshold)
 {
-    tmv_rows_zip_plan z;
+    const tmv_rows_zip_plan *z = s->state;
     const unsigned n = s->piece_count;
-    tmv_rows_zip_init(&z, n, (unsigned)s->pieces[0].bytes, e, join);
     bool nt = s->rows * s->joined_bytes >= stream_threshold;
     uintptr_t bases = join ? (uintptr_t)joined : 0;
     for (unsigned i = 0; nt && !join && i < n; i++)
         bases |= (uintptr_t)streams[i];
     nt = nt && bases % 64 == 0;
     if (nt)
-        tmv_rows_zip_nk(s, &z, e, streams, joined, join, true);
+        tmv_rows_zip_nk(s, z, e, streams, joined, join, true);
     else
-        tmv_rows_zip_nk(s, &z, e, streams, joined, join, false);
+        tmv_rows_zip_nk(s, z, e, streams, joined, join, false);
 }
 
 #endif /* AVX-512 */
