@@ -27,6 +27,8 @@ void tmvb_set_counter(tmvb_state *st, const char *name, double value);
 void tmvb_set_rate_counter(tmvb_state *st, const char *name, double value_per_iteration);
 /* Marks the run as skipped with a message; the body must then return without looping. */
 void tmvb_skip(tmvb_state *st, const char *message);
+/* The benchmark's label (JSON "label", the console's last column). */
+void tmvb_set_label(tmvb_state *st, const char *label);
 /* Keeps the compiler from discarding p or the memory behind it. */
 void tmvb_consume(const void *p);
 

@@ -49,6 +49,7 @@ const bench_case bench_cases[] = {
     /* TILE: inner {rows, p0} x {1, p1}; outer {p0, p1} x {R, 1}; all {2, 4, 16} x {R, 2, 4}. */
     {&kind_tile_inner, F32, {16, 8}, SIZE_ALL | QUICK_DRAM | SIZE_8K},
     {&kind_tile_inner, U8, {16, 8}, SIZE_ALL},
+    {&kind_tile_inner, U8, {3, 64}, SIZE_ALL},   /* a 3-byte period (an RGB pixel): no power of two */
     {&kind_tile_outer, F32, {4, 64}, SIZE_ALL},
     {&kind_tile_all, F32, {0}, SIZE_ALL},
 

@@ -2,7 +2,7 @@
 # Usage: awk -v dir=TMPDIR -v out=PNGDIR -f plot.awk results.tsv > script.gp
 BEGIN { FS = "\t" }
 /^#/ { ctx[substr($1, 2)] = $2; next }
-$11 != "" || $6 == "" { next }   # skipped runs
+$10 != "" || $6 == "" { next }   # skipped runs
 function span(v) { if (!(lo <= v)) lo = v; if (!(hi >= v)) hi = v }
 $2 == "memcpy" { memcpy[++nm] = $9 " " $6; span($6); next }
 $2 == "overhead" {

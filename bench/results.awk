@@ -1,5 +1,5 @@
 # results.awk - Google Benchmark JSON -> TSV, one row per benchmark (the median when repeated); context as "#" rows.
-# Output: name family case size isa gbps x_memcpy time_ns out_bytes error
+# Output: name family case size isa gbps x_memcpy time_ns out_bytes error kernels
 # Usage: awk -f results.awk results.json
 function value(line,    v) {
     v = line
@@ -27,8 +27,8 @@ function flush(    rank, ns, unit) {
     best[f["run_name"]] = rank
     unit = f["time_unit"]
     ns = f["cpu_time"] * (unit == "s" ? 1e9 : unit == "ms" ? 1e6 : unit == "us" ? 1e3 : 1)
-    row[f["run_name"]] = sprintf("%.6g\t%.6g\t%.6g\t%.0f\t%s", f["bytes_per_second"] / 1e9,
-        f["x_memcpy"], ns, f["out_bytes"], f["error_occurred"] == "true" ? f["error_message"] : "")
+    row[f["run_name"]] = sprintf("%.6g\t%.6g\t%.6g\t%.0f\t%s\t%s", f["bytes_per_second"] / 1e9,
+        f["x_memcpy"], ns, f["out_bytes"], f["error_occurred"] == "true" ? f["error_message"] : "", f["label"])
 }
 /"context": \{/ { in_ctx = 1; next }
 in_ctx && /^  \}/ { in_ctx = 0 }

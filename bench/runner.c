@@ -94,6 +94,7 @@ static void run_entry(tmvb_state *state, void *arg) {
     tmvb_set_bytes_per_iteration(state, cur.s.bytes_read + cur.s.bytes_written);
     tmvb_set_counter(state, "out_bytes", (double)cur.s.bytes_written);
     tmvb_set_rate_counter(state, "x_memcpy", yardstick);
+    if (cur.op) tmvb_set_label(state, tmv_op_describe(cur.op));   /* the kernels that ran */
 }
 
 static int wanted(const bench_case *c, int size, int quick) {

@@ -29,6 +29,8 @@ void tmvb_set_rate_counter(tmvb_state *st, const char *name, double value) {
 
 void tmvb_skip(tmvb_state *st, const char *message) { S(st).SkipWithError(message); }
 
+void tmvb_set_label(tmvb_state *st, const char *label) { S(st).SetLabel(label); }
+
 void tmvb_consume(const void *p) {
   benchmark::DoNotOptimize(p);
   benchmark::ClobberMemory();

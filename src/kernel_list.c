@@ -21,12 +21,14 @@ const tmv_copy_kernel tmv_copy_kernels[] = {
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
     {"fill_pow2/avx512", TMV_ISA_AVX512, tmv_fill_accepts_pow2, tmv_fill_pow2_avx512},
+    {"fill_period/avx512", TMV_ISA_AVX512, tmv_fill_accepts_period_avx512, tmv_fill_period_avx512},
     {"copy_deinterleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_deinterleave_avx512, tmv_copy_deinterleave_avx512},
     {"copy_interleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_interleave_avx512, tmv_copy_interleave_avx512},
     {"copy_transpose/avx512", TMV_ISA_AVX512, tmv_copy_accepts_transpose_avx512, tmv_copy_transpose_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
     {"fill_pow2/avx2", TMV_ISA_AVX2, tmv_fill_accepts_pow2, tmv_fill_pow2_avx2},
+    {"fill_period/avx2", TMV_ISA_AVX2, tmv_fill_accepts_period_avx2, tmv_fill_period_avx2},
     {"copy_deinterleave/avx2", TMV_ISA_AVX2, tmv_copy_accepts_deinterleave_avx2, tmv_copy_deinterleave_avx2},
     {"copy_interleave/avx2", TMV_ISA_AVX2, tmv_copy_accepts_interleave_avx2, tmv_copy_interleave_avx2},
     {"copy_transpose/avx2", TMV_ISA_AVX2, tmv_copy_accepts_transpose_avx2, tmv_copy_transpose_avx2},
@@ -43,6 +45,7 @@ const tmv_copy_kernel tmv_copy_kernels[] = {
     {TMV_NEON_NAME("copy_interleave"), TMV_NEON_SET, tmv_copy_accepts_interleave_neon, tmv_copy_interleave_neon},
     {TMV_NEON_NAME("copy_fill"), TMV_NEON_SET, tmv_copy_accepts_fill_neon, tmv_copy_fill_neon},
 #endif
+    {"copy_fill_doubling/scalar", TMV_ISA_SCALAR, tmv_copy_accepts_fill_doubling, tmv_copy_fill_doubling_portable},
     {"copy_w1/scalar", TMV_ISA_SCALAR, tmv_copy_accepts_w1, tmv_copy_w1_portable},
     {"copy_w2/scalar", TMV_ISA_SCALAR, tmv_copy_accepts_w2, tmv_copy_w2_portable},
     {"copy_w4/scalar", TMV_ISA_SCALAR, tmv_copy_accepts_w4, tmv_copy_w4_portable},

@@ -15,6 +15,8 @@ bool tmv_copy_accepts_w2(const tmv_copy_shape *s);
 bool tmv_copy_accepts_w4(const tmv_copy_shape *s);
 bool tmv_copy_accepts_w8(const tmv_copy_shape *s);
 bool tmv_copy_accepts_w16(const tmv_copy_shape *s);
+void tmv_copy_fill_doubling_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
+bool tmv_copy_accepts_fill_doubling(const tmv_copy_shape *s);
 
 void tmv_join_rows_portable(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
 void tmv_split_rows_portable(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);

@@ -46,3 +46,32 @@ bool tmv_copy_accepts_w2(const tmv_copy_shape *s) { return s->elem_bytes == 2; }
 bool tmv_copy_accepts_w4(const tmv_copy_shape *s) { return s->elem_bytes == 4; }
 bool tmv_copy_accepts_w8(const tmv_copy_shape *s) { return s->elem_bytes == 8; }
 bool tmv_copy_accepts_w16(const tmv_copy_shape *s) { return s->elem_bytes == 16; }
+
+/* TILE's repeats of an element that is no power-of-two width (a 3-byte RGB
+ * pixel, a 12-byte float3): the first copy, then the row doubles itself, so
+ * a row of n copies takes about log2(n) memcpy calls instead of n (tile
+ * inner/3x64/u8 at L2: 0.03 x memcpy with a call per copy). */
+void tmv_copy_fill_doubling_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    const uint32_t inner = s->rank - 1;
+    const uint64_t len = s->sizes[inner] * s->elem_bytes;
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, inner);
+    do {
+        uint8_t *row = dst + walk.dst;
+        memcpy(row, src + walk.src, s->elem_bytes);
+        for (uint64_t done = s->elem_bytes; done < len; done *= 2)
+            memcpy(row + done, row, done < len - done ? done : len - done);
+    } while (tmv_walk_next(&walk));
+}
+
+/* Contiguous repeats of one element (source stride 0) whose width the
+ * fixed-width kernels do not take, at least four to a row. */
+bool tmv_copy_accepts_fill_doubling(const tmv_copy_shape *s)
+{
+    const uint64_t w = s->elem_bytes;
+    if (s->rank == 0 || (w <= 16 && (w & (w - 1)) == 0))
+        return false;
+    const uint32_t inner = s->rank - 1;
+    return s->src_strides[inner] == 0 && s->dst_strides[inner] == w && s->sizes[inner] >= 4;
+}

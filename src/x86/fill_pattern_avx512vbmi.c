@@ -107,11 +107,6 @@ static inline void fill_row(const fill_ctx *c, uint8_t *row, uint64_t len, const
 
 void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    if (fill_shape_pow2(s)) {
-        /* broadcasts need no permutes (the AVX-512 kernel's code) */
-        tmv_fill_pow2(s, src, dst);
-        return;
-    }
     const uint32_t in = s->rank - 1;
     const uint64_t len = s->sizes[in] * s->elem_bytes;
     const bool stream = tmv_shape_bytes(s) >= tmv_stream_threshold();
@@ -126,10 +121,16 @@ void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
         _mm_sfence();
 }
 
-/* Every period of up to a vector. The powers of two are here too, though
- * they run the AVX-512 code: this set's other copy kernels come first in the
- * list and would otherwise take some of them. */
+/* Periods of up to a vector but the powers of two (broadcasts need no
+ * permutes; through this kernel's copy of that code they measured 20% slower
+ * on tile inner/16x8/u8) and the short periods fill_period/avx512 takes
+ * (its lane-local shuffles measured faster: inner/3x64/u8 1.04 vs 0.78 x
+ * memcpy at L2), in outputs of at least FILL_MIN_BYTES: below that the ~20
+ * ns of fill_ctx_init outweigh the permutes' gain (overhead/tile/2x3/f32/
+ * tiny: 59 ns here, 36 through the portable copy). */
+#define FILL_MIN_BYTES 1024
 bool tmv_fill_accepts_pattern_vbmi(const tmv_copy_shape *s)
 {
-    return fill_is_pattern_row(s) && s->elem_bytes <= 64;
+    return fill_is_pattern_row(s) && s->elem_bytes <= 64 && !fill_shape_pow2(s) && !fill_shape_period(s) &&
+           tmv_shape_bytes(s) >= FILL_MIN_BYTES;
 }

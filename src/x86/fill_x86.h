@@ -8,6 +8,9 @@
  *    elem_bytes), so each row is r copies of one power-of-two pattern of
  *    1..64 bytes; the pattern is broadcast into registers once per row and
  *    only stores follow;
+ *  - periods under 16 bytes that are no power of two (AVX2, AVX-512):
+ *    a lane-local shuffle spreads the pattern over a vector, stored at a
+ *    stride that is a multiple of the period;
  *  - block repeats too big for the cache (elements over 64 bytes, output at
  *    least tmv_stream_threshold()): each copy is streamed past the cache. */
 #ifndef TMV_FILL_X86_H
@@ -250,6 +253,129 @@ static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, ui
     if (stream)
         _mm_sfence();
 }
+
+/* ---- short periods that are no power of two (AVX2, AVX-512) ---- */
+#if TMV_FV_BYTES >= 32
+
+/* A period p < 16 that does not divide a vector (a 3-byte pixel, a 12-byte
+ * float3): its bytes, broadcast to every 16-byte lane, are shuffled
+ * lane-locally (vpshufb) into a vector holding the pattern from phase 0,
+ * which is stored every q = p * floor(VB / p) bytes (each store overlaps the
+ * last with the same values); a second vector, at the phase of the row's
+ * last VB bytes, ends the row. No permute crosses lanes, so AVX2 and
+ * AVX-512BW serve; VBMI's vpermb kernel takes the longer periods. */
+static inline bool fill_shape_period(const tmv_copy_shape *s)
+{
+    const uint64_t p = s->elem_bytes;
+    return fill_is_pattern_row(s) && p < 16 && (p & (p - 1)) != 0 &&
+           s->sizes[s->rank - 1] * p >= TMV_FV_BYTES;
+}
+
+/* Byte i: (base + i) mod p, for base < p < 16, by binary long division on
+ * 16-bit lanes (base + i < 80 < p << 5): a few instructions once per call. */
+static inline tmv_fv fill_mod_p(unsigned base, unsigned p)
+{
+#if TMV_FV_BYTES == 64
+    const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                          15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m512i lo = _mm512_add_epi16(iota, _mm512_set1_epi16((short)base));
+    __m512i hi = _mm512_add_epi16(lo, _mm512_set1_epi16(32));
+    for (int k = 4; k >= 0; k--) {
+        /* as 16-bit values, x - d wraps above x exactly when x < d */
+        const __m512i d = _mm512_set1_epi16((short)(p << k));
+        lo = _mm512_min_epu16(lo, _mm512_sub_epi16(lo, d));
+        hi = _mm512_min_epu16(hi, _mm512_sub_epi16(hi, d));
+    }
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(lo)), _mm512_cvtepi16_epi8(hi), 1);
+#else
+    const __m256i iota = _mm256_set_epi16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m256i lo = _mm256_add_epi16(iota, _mm256_set1_epi16((short)base));
+    __m256i hi = _mm256_add_epi16(lo, _mm256_set1_epi16(16));
+    for (int k = 4; k >= 0; k--) {
+        const __m256i d = _mm256_set1_epi16((short)(p << k));
+        lo = _mm256_min_epu16(lo, _mm256_sub_epi16(lo, d));
+        hi = _mm256_min_epu16(hi, _mm256_sub_epi16(hi, d));
+    }
+    /* packus interleaves the 128-bit lanes of its sources: put them back in order */
+    return _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
+#endif
+}
+
+/* The n bytes at src (n a constant, 2 <= n <= 8) as a little-endian value,
+ * by two overlapping loads that stay inside them: assembling them on the
+ * stack instead stalled every row on a failed store-to-load forward. */
+static inline uint64_t fill_load_le(const uint8_t *src, unsigned n)
+{
+    if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, src, 4);
+        memcpy(&b, src + n - 4, 4);
+        return a | (uint64_t)b << (8 * (n - 4));
+    }
+    uint16_t a, b;
+    memcpy(&a, src, 2);
+    memcpy(&b, src + n - 2, 2);
+    return a | (uint64_t)b << (8 * (n - 2));
+}
+
+/* The p bytes at src (p a constant, 3 <= p < 16) in the low bytes, nothing
+ * past them read. */
+static inline __m128i fill_load_period(const uint8_t *src, unsigned p)
+{
+    if (p <= 8)
+        return _mm_cvtsi64_si128((long long)fill_load_le(src, p));
+    uint64_t lo, hi;
+    memcpy(&lo, src, 8);
+    memcpy(&hi, src + p - 8, 8);   /* bytes p-8 .. p-1: shift out the ones lo has */
+    return _mm_set_epi64x((long long)(hi >> (8 * (16 - p))), (long long)lo);
+}
+
+/* x (the pattern in its low p bytes) in every lane, shuffled by idx. */
+static inline tmv_fv fill_spread(__m128i x, tmv_fv idx)
+{
+#if TMV_FV_BYTES == 64
+    return _mm512_shuffle_epi8(_mm512_broadcast_i32x4(x), idx);
+#else
+    return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(x), idx);
+#endif
+}
+
+/* The rows of a period shape for a constant p. */
+static inline void fill_period_rows(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, unsigned p)
+{
+    const uint32_t in = s->rank - 1;
+    const uint64_t len = s->sizes[in] * p, q = TMV_FV_BYTES / p * p;
+    const tmv_fv idx = fill_mod_p(0, p), idx_end = fill_mod_p((p - TMV_FV_BYTES % p) % p, p);
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, in);
+    do {
+        const __m128i x = fill_load_period(src + walk.src, p);
+        const tmv_fv v = fill_spread(x, idx);
+        uint8_t *row = dst + walk.dst;
+        /* every byte before the last store's start is covered: stores are q <= VB apart */
+        for (uint64_t i = 0; i + TMV_FV_BYTES <= len; i += q)
+            fv_store(row + i, v);
+        fv_store(row + len - TMV_FV_BYTES, fill_spread(x, idx_end));
+    } while (tmv_walk_next(&walk));
+}
+
+static inline void tmv_fill_period(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    switch (s->elem_bytes) { /* a constant p per instance: the period loads become plain loads */
+    case 3: fill_period_rows(s, src, dst, 3); break;
+    case 5: fill_period_rows(s, src, dst, 5); break;
+    case 6: fill_period_rows(s, src, dst, 6); break;
+    case 7: fill_period_rows(s, src, dst, 7); break;
+    case 9: fill_period_rows(s, src, dst, 9); break;
+    case 10: fill_period_rows(s, src, dst, 10); break;
+    case 11: fill_period_rows(s, src, dst, 11); break;
+    case 12: fill_period_rows(s, src, dst, 12); break;
+    case 13: fill_period_rows(s, src, dst, 13); break;
+    case 14: fill_period_rows(s, src, dst, 14); break;
+    default: fill_period_rows(s, src, dst, 15); break;
+    }
+}
+#endif
 
 /* ---- block repeats, streamed ---- */
 
