@@ -82,3 +82,33 @@ void bench_memcpy_case(tmvb_state *st, void *arg) {
     tmvb_set_rate_counter(st, "x_memcpy", yardstick);
     setup_free(&s);
 }
+
+/* No gather can beat the memory system's random loads: this row shows what
+ * they cost here beside memcpy, so the element-gather rows can be read
+ * against it (they also read and check k indices per element). */
+void bench_random_loads_case(tmvb_state *st, void *arg) {
+    const uint64_t bytes = *(const uint64_t *)arg, n = bytes / 4;
+    const double yardstick = memcpy_seconds(bytes);
+    bench_setup s = {0};
+    const uint8_t *table = setup_buffer(&s, (size_t)bytes, 1);
+    uint32_t *offsets = setup_buffer(&s, (size_t)(n * 4), 0);
+    uint32_t *out = setup_buffer(&s, (size_t)(n * 4), 0);
+    if (!table || !offsets || !out) {
+        setup_free(&s);
+        tmvb_skip(st, "out of memory");
+        return;
+    }
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (uint64_t i = 0; i < n; ++i) {   /* xorshift64: offsets of whole elements */
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        offsets[i] = (uint32_t)(x % n * 4);
+    }
+    while (tmvb_keep_running(st)) {
+        for (uint64_t i = 0; i < n; ++i) memcpy(&out[i], table + offsets[i], 4);
+        tmvb_consume(out);
+    }
+    tmvb_set_bytes_per_iteration(st, 3 * n * 4);
+    tmvb_set_counter(st, "out_bytes", (double)bytes);
+    tmvb_set_rate_counter(st, "x_memcpy", yardstick);
+    setup_free(&s);
+}

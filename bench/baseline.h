@@ -14,5 +14,10 @@ double memcpy_seconds(uint64_t bytes);
 /* The memcpy rows of the report: arg points to a uint64_t byte count.
  * Bytes: read = written = bytes. */
 void bench_memcpy_case(tmvb_state *st, void *arg);
+/* The bound of an element gather: bytes / 4 loads of 4 bytes from random
+ * offsets (computed beforehand) in a table of `bytes`, stored in order, with
+ * plain scalar code; arg as above. Bytes: read = the offsets and the loaded
+ * elements, written = bytes. */
+void bench_random_loads_case(tmvb_state *st, void *arg);
 
 #endif /* TMV_BENCH_BASELINE_H */

@@ -115,6 +115,8 @@ void bench_register_all(int quick) {
         snprintf(name, sizeof name, "memcpy/libc/%lluKiB/u8/%s/-", (unsigned long long)(memcpy_bytes[z] >> 10),
                  size_class_names[z]);
         tmvb_register(name, bench_memcpy_case, &memcpy_bytes[z]);
+        snprintf(name, sizeof name, "bound/random-loads/4B/u8/%s/-", size_class_names[z]);
+        tmvb_register(name, bench_random_loads_case, &memcpy_bytes[z]);
     }
 
     entry *entries = calloc(bench_case_count * SIZE_CLASS_COUNT * (size_t)isa_count, sizeof *entries);
