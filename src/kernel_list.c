@@ -69,6 +69,7 @@ const tmv_join_rows_kernel tmv_join_rows_kernels[] = {
      tmv_join_rows_interleave_prepare_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
+    {"join_rows_zip/avx2", TMV_ISA_AVX2, tmv_join_rows_zip_accepts_avx2, tmv_join_rows_zip_avx2, NULL},
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
     {"join_rows_zip/sse2", TMV_ISA_SSE2, tmv_join_rows_zip_accepts_sse2, tmv_join_rows_zip_sse2, NULL},
@@ -96,6 +97,7 @@ const tmv_split_rows_kernel tmv_split_rows_kernels[] = {
      tmv_split_rows_interleave_prepare_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
+    {"split_rows_zip/avx2", TMV_ISA_AVX2, tmv_split_rows_zip_accepts_avx2, tmv_split_rows_zip_avx2, NULL},
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
     {"split_rows_zip/sse2", TMV_ISA_SSE2, tmv_split_rows_zip_accepts_sse2, tmv_split_rows_zip_sse2, NULL},

@@ -4,7 +4,7 @@
 
 #include "../kernels.h"
 
-/* rows_{join,split}_{sse2,avx512,avx512vbmi}.c: row-wise JOIN / SPLIT */
+/* rows_{join,split}_{sse2,avx2,avx512,avx512vbmi}.c: row-wise JOIN / SPLIT */
 bool tmv_join_rows_zip_accepts_sse2(const tmv_rows_shape *s);
 void tmv_join_rows_zip_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
 bool tmv_join_rows_columns_accepts_sse2(const tmv_rows_shape *s);
@@ -13,6 +13,10 @@ bool tmv_split_rows_zip_accepts_sse2(const tmv_rows_shape *s);
 void tmv_split_rows_zip_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
 bool tmv_split_rows_columns_accepts_sse2(const tmv_rows_shape *s);
 void tmv_split_rows_columns_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
+bool tmv_join_rows_zip_accepts_avx2(const tmv_rows_shape *s);
+void tmv_join_rows_zip_avx2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
+bool tmv_split_rows_zip_accepts_avx2(const tmv_rows_shape *s);
+void tmv_split_rows_zip_avx2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
 bool tmv_join_rows_zip_accepts_avx512(const tmv_rows_shape *s);
 void tmv_join_rows_zip_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
 void tmv_join_rows_zip_prepare_avx512(const tmv_rows_shape *s, void *state);

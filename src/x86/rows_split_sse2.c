@@ -3,21 +3,6 @@
 #include "kernels_x86.h"
 #include "rows_x86.h"
 
-/* Rows [first, rows), as the JOIN: one piece's column of a block at a time. */
-static void split_columns(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts, uint64_t first)
-{
-    const uint64_t block = tmv_rows_block(s);
-    for (uint64_t r0 = first; r0 < s->rows; r0 += block) {
-        const uint64_t rows = s->rows - r0 < block ? s->rows - r0 : block;
-        for (uint32_t p = 0; p < s->piece_count; p++) {
-            const tmv_rows_piece *piece = &s->pieces[p];
-            uint8_t *dst = (uint8_t *)dsts[piece->buffer] + r0 * piece->pitch;
-            tmv_rows_column(dst, piece->pitch, src + r0 * s->joined_pitch + piece->offset, s->joined_pitch,
-                            rows, (size_t)piece->bytes);
-        }
-    }
-}
-
 bool tmv_split_rows_zip_accepts_sse2(const tmv_rows_shape *s)
 {
     return s->piece_count <= 8 && tmv_rows_zip_shape(s, 1, 8);
@@ -29,7 +14,7 @@ void tmv_split_rows_zip_sse2(const tmv_rows_shape *s, const uint8_t *src, void *
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = dsts[s->pieces[p].buffer];
     uint8_t *joined = (uint8_t *)(uintptr_t)src; /* read only: join is false */
-    split_columns(s, src, dsts, tmv_rows_zip_sse2_any(s, streams, joined, false, tmv_stream_threshold()));
+    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_sse2_any(s, streams, joined, false, tmv_stream_threshold()));
 }
 
 bool tmv_split_rows_columns_accepts_sse2(const tmv_rows_shape *s)
@@ -39,5 +24,5 @@ bool tmv_split_rows_columns_accepts_sse2(const tmv_rows_shape *s)
 
 void tmv_split_rows_columns_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    split_columns(s, src, dsts, 0);
+    tmv_rows_split_columns(s, src, dsts, 0);
 }
