@@ -183,6 +183,29 @@ static inline bool tmv_rows_zip_shape(const tmv_rows_shape *s, uint64_t min_w, u
     return (s->piece_count & (s->piece_count - 1)) == 0 && tmv_rows_equal_packed(s, min_w, max_w);
 }
 
+/* The shuffling stages of the 16-byte network (SSE2, and AVX2 per lane):
+ * min(log2 n, log2(16 / w)), none for 16-byte pieces. */
+static inline unsigned tmv_rows_network_stages(unsigned n, unsigned w)
+{
+    const unsigned lg_n = n >= 16 ? 4 : n >= 8 ? 3 : n >= 4 ? 2 : 1;
+    const unsigned lg_v = w >= 16 ? 0 : w >= 8 ? 1 : w >= 4 ? 2 : w >= 2 ? 3 : 4;
+    return lg_n < lg_v ? lg_n : lg_v;
+}
+
+/* Pair p (of n / 2) of stage st: JOIN zips v[a] and v[b] into the low and
+ * high halves t[lo] and t[hi]; SPLIT, running the stages backwards, unzips
+ * them into the even and odd units. */
+typedef struct tmv_rows_pair {
+    unsigned a, b, lo, hi;
+} tmv_rows_pair;
+
+static inline tmv_rows_pair tmv_rows_stage_pair(unsigned st, unsigned p, bool join)
+{
+    const unsigned m = 1u << st, g = p / m * 2 * m, i = p % m;
+    return join ? (tmv_rows_pair){g + i, g + m + i, g + 2 * i, g + 2 * i + 1}
+                : (tmv_rows_pair){g + 2 * i, g + 2 * i + 1, g + i, g + m + i};
+}
+
 /* SSE2 zip of unit u (bytes, below 16): the low or high halves of a and b
  * interleaved unit by unit. */
 static inline __m128i tmv_rows_zip_sse2(unsigned u, bool hi, __m128i a, __m128i b)
@@ -225,9 +248,7 @@ tmv_rows_zip_run_sse2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *
 {
     unsigned pos[16];
     tmv_rows_zip_order(n, w, 16, pos);
-    /* the shuffling stages again, as a constant: min(log2 n, log2(16 / w)) */
-    const unsigned lg_n = n >= 16 ? 4 : n >= 8 ? 3 : n >= 4 ? 2 : 1, lg_v = w >= 8 ? 1 : w >= 4 ? 2 : w >= 2 ? 3 : 4;
-    const unsigned k = lg_n < lg_v ? lg_n : lg_v;
+    const unsigned k = tmv_rows_network_stages(n, w);
     const uint64_t blocks = s->rows / (16 / w);
     for (uint64_t b = 0; b < blocks; b++) {
         __m128i v[16], t[16];
@@ -236,19 +257,13 @@ tmv_rows_zip_run_sse2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *
             v[i] = _mm_loadu_si128((const __m128i *)(join ? streams[i] + 16 * b : joined + 16 * (b * n + pos[i])));
 #pragma GCC unroll 4
         for (unsigned step = 0; step < k; step++) {
-            const unsigned st = join ? step : k - 1 - step, m = 1u << st, unit = w << st;
-#pragma GCC unroll 16
-            for (unsigned g = 0; g < n; g += 2 * m)
-#pragma GCC unroll 16
-                for (unsigned i = 0; i < m; i++) {
-                    if (join) {
-                        t[g + 2 * i] = tmv_rows_zip_sse2(unit, false, v[g + i], v[g + m + i]);
-                        t[g + 2 * i + 1] = tmv_rows_zip_sse2(unit, true, v[g + i], v[g + m + i]);
-                    } else {
-                        t[g + i] = tmv_rows_unzip_sse2(unit, false, v[g + 2 * i], v[g + 2 * i + 1]);
-                        t[g + m + i] = tmv_rows_unzip_sse2(unit, true, v[g + 2 * i], v[g + 2 * i + 1]);
-                    }
-                }
+            const unsigned st = join ? step : k - 1 - step, unit = w << st;
+#pragma GCC unroll 8
+            for (unsigned p = 0; p < n / 2; p++) {
+                const tmv_rows_pair q = tmv_rows_stage_pair(st, p, join);
+                t[q.lo] = join ? tmv_rows_zip_sse2(unit, false, v[q.a], v[q.b]) : tmv_rows_unzip_sse2(unit, false, v[q.a], v[q.b]);
+                t[q.hi] = join ? tmv_rows_zip_sse2(unit, true, v[q.a], v[q.b]) : tmv_rows_unzip_sse2(unit, true, v[q.a], v[q.b]);
+            }
 #pragma GCC unroll 16
             for (unsigned i = 0; i < n; i++)
                 v[i] = t[i];
@@ -351,8 +366,7 @@ tmv_rows_zip_run_avx2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *
     tmv_rows_zip_order(n, w, 16, pos);
     for (unsigned i = 0; i < n; i++)
         inv[pos[i]] = i;
-    const unsigned lg_n = n >= 8 ? 3 : n >= 4 ? 2 : 1, lg_v = w >= 16 ? 0 : w >= 8 ? 1 : w >= 4 ? 2 : w >= 2 ? 3 : 4;
-    const unsigned k = lg_n < lg_v ? lg_n : lg_v;
+    const unsigned k = tmv_rows_network_stages(n, w);
     const uint64_t pairs = s->rows / (32 / w);
     for (uint64_t b = 0; b < pairs; b++) {
         __m256i v[8], t[8];
@@ -372,19 +386,13 @@ tmv_rows_zip_run_avx2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *
         }
 #pragma GCC unroll 4
         for (unsigned step = 0; step < k; step++) {
-            const unsigned st = join ? step : k - 1 - step, m = 1u << st, unit = w << st;
-#pragma GCC unroll 8
-            for (unsigned g = 0; g < n; g += 2 * m)
-#pragma GCC unroll 8
-                for (unsigned i = 0; i < m; i++) {
-                    if (join) {
-                        t[g + 2 * i] = tmv_rows_zip_avx2(unit, false, v[g + i], v[g + m + i]);
-                        t[g + 2 * i + 1] = tmv_rows_zip_avx2(unit, true, v[g + i], v[g + m + i]);
-                    } else {
-                        t[g + i] = tmv_rows_unzip_avx2(unit, false, v[g + 2 * i], v[g + 2 * i + 1]);
-                        t[g + m + i] = tmv_rows_unzip_avx2(unit, true, v[g + 2 * i], v[g + 2 * i + 1]);
-                    }
-                }
+            const unsigned st = join ? step : k - 1 - step, unit = w << st;
+#pragma GCC unroll 4
+            for (unsigned p = 0; p < n / 2; p++) {
+                const tmv_rows_pair q = tmv_rows_stage_pair(st, p, join);
+                t[q.lo] = join ? tmv_rows_zip_avx2(unit, false, v[q.a], v[q.b]) : tmv_rows_unzip_avx2(unit, false, v[q.a], v[q.b]);
+                t[q.hi] = join ? tmv_rows_zip_avx2(unit, true, v[q.a], v[q.b]) : tmv_rows_unzip_avx2(unit, true, v[q.a], v[q.b]);
+            }
 #pragma GCC unroll 8
             for (unsigned i = 0; i < n; i++)
                 v[i] = t[i];
