@@ -147,6 +147,48 @@ Test(kernels_copy, depth_to_space_f16) { depth_matrix(false, TMV_DTYPE_FLOAT16);
 Test(kernels_copy, depth_to_space_f32) { depth_matrix(false, TMV_DTYPE_FLOAT32); }
 Test(kernels_copy, depth_to_space_f64) { depth_matrix(false, TMV_DTYPE_FLOAT64); }
 
+/* The AVX-512 stream kernels: rows of at least a vector whose output runs on
+ * across rows (seams at every offset in a vector, partial head and tail
+ * groups, a padded S2D input), streams of 16 or more vectors per plane. Run
+ * again with TENSORMOVE_STREAM_THRESHOLD=1 for the non-temporal path. */
+static void depth_stream_matrix(bool to_depth, tmv_dtype dtype)
+{
+    const uint32_t v = (uint32_t)(64 / cg_dtype_size(dtype));   /* elements per vector */
+    const uint32_t xs[] = {v, v + 1, v + 5, 2 * v - 1, 3 * v + 7};
+    const uint32_t blocks[] = {2, 3, 4, 8};
+    for (unsigned bi = 0; bi < sizeof blocks / sizeof blocks[0]; bi++)
+        for (unsigned xi = 0; xi < sizeof xs / sizeof xs[0]; xi += blocks[bi] == 8 ? 2 : 1)
+            for (int crd = 0; crd < 2; crd++) {
+                const depth_case k = {to_depth, dtype, blocks[bi], xs[xi], 17, 2, crd, 0};
+                depth_check(&k);
+                if (to_depth && !crd) {
+                    const depth_case padded = {to_depth, dtype, blocks[bi], xs[xi], 17, 2, false, 3};
+                    depth_check(&padded);
+                }
+            }
+}
+
+Test(kernels_copy, space_to_depth_stream)
+{
+    for (unsigned wi = 0; wi < 4; wi++)
+        depth_stream_matrix(true, widths[wi]);
+    /* Streams of several segments (about 64 KiB of source each): ranges that
+     * start mid-stream, both orders, a padded input. */
+    const depth_case longs[] = {
+        {true, TMV_DTYPE_UINT8, 2, 200, 100, 2, false, 0}, {true, TMV_DTYPE_UINT8, 2, 200, 100, 2, true, 0},
+        {true, TMV_DTYPE_UINT8, 2, 201, 100, 2, false, 7}, {true, TMV_DTYPE_FLOAT32, 4, 21, 60, 2, false, 0},
+        {true, TMV_DTYPE_FLOAT32, 4, 21, 60, 2, true, 0},  {true, TMV_DTYPE_FLOAT64, 2, 37, 70, 3, false, 1},
+    };
+    for (unsigned i = 0; i < sizeof longs / sizeof longs[0]; i++)
+        depth_check(&longs[i]);
+}
+
+Test(kernels_copy, depth_to_space_stream)
+{
+    for (unsigned wi = 0; wi < 4; wi++)
+        depth_stream_matrix(false, widths[wi]);
+}
+
 /* JOIN of transposed (column-major) inputs: the 2-D transpose shape. */
 Test(kernels_copy, join_transposed_inputs)
 {

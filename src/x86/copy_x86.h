@@ -1,13 +1,16 @@
 /* copy_x86.h - the B-way row (de)interleave behind SPACE_TO_DEPTH / DEPTH_TO_SPACE, written once for SSE2, AVX2 and AVX-512.
  *
- * Static inline only. The including file defines exactly one of
+ * Static inline only, but for one static out-of-line helper (seq_load_pieces;
+ * internal linkage keeps each set's copy its own). The including file defines exactly one of
  * TMV_COPY_SSE2, TMV_COPY_AVX2, TMV_COPY_AVX512 or TMV_COPY_AVX512VBMI (the
  * set it is compiled for) and then wraps the entry points at the bottom in
  * its exported kernel. The same intrinsic names exist at 128, 256 and 512
  * bits (MM(packus_epi16) is _mm_, _mm256_ or _mm512_packus_epi16), so one
  * body serves all sets; what differs is how a lane-local shuffle is made
  * whole-vector (nothing, vpermq, or a two-source permute) and how a row's
- * tail is done (masked on AVX-512, else one overlapping vector). */
+ * tail is done (masked on AVX-512, else one overlapping vector). AVX-512
+ * also walks shapes whose output runs on across rows as streams of whole
+ * vectors (see "streams" below), non-temporal above tmv_stream_threshold(). */
 #ifndef TMV_COPY_X86_H
 #define TMV_COPY_X86_H
 
@@ -16,6 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../dispatch.h"
 #include "../kernels.h"
 #include "../walk.h"
 
@@ -67,7 +71,8 @@ typedef struct tmv_vctx {
 } tmv_vctx;
 
 #if defined(TMV_PERM2)
-/* A two-source index vector of elements of w bytes: element i is f[i]. */
+/* A two-source index vector of elements of w bytes: element i is f[i]. Only
+ * the B = 3 tables are built this way (a scalar loop per call). */
 static inline tmv_v v_index(const uint16_t *f, size_t w)
 {
     uint8_t bytes[64];
@@ -100,24 +105,59 @@ static inline bool v_use_perm2(size_t w)
     return w >= 2;
 #endif
 }
+
+static inline tmv_v v_add(tmv_v a, tmv_v b, size_t w)
+{
+    switch (w) {
+    case 1: return _mm512_add_epi8(a, b);
+    case 2: return _mm512_add_epi16(a, b);
+    case 4: return _mm512_add_epi32(a, b);
+    default: return _mm512_add_epi64(a, b);
+    }
+}
+
+static inline tmv_v v_set1(uint64_t x, size_t w)
+{
+    switch (w) {
+    case 1: return _mm512_set1_epi8((char)x);
+    case 2: return _mm512_set1_epi16((short)x);
+    case 4: return _mm512_set1_epi32((int)x);
+    default: return _mm512_set1_epi64((long long)x);
+    }
+}
+
+/* Element i = i, at width w: widened from one constant byte ramp, so the
+ * index vectors cost a few instructions per call instead of table loops. */
+static inline tmv_v v_iota(size_t w)
+{
+    static const uint8_t ramp[64] = {
+        0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+        22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+        44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+    switch (w) {
+    case 1: return v_load(ramp);
+    case 2: return _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)ramp));
+    case 4: return _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(const void *)ramp));
+    default: return _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)ramp));
+    }
+}
 #endif
 
 static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
 {
-    memset(c, 0, sizeof *c);
 #if defined(TMV_PERM2)
     const unsigned n = 64 / (unsigned)w;   /* elements per vector */
-    uint16_t f[4][64];
-    for (unsigned i = 0; i < n; i++) {
-        f[0][i] = (uint16_t)(2 * i);                              /* even of a:b */
-        f[1][i] = (uint16_t)(2 * i + 1);                          /* odd of a:b */
-        f[2][i] = (uint16_t)(i / 2 + (i & 1) * n);                /* interleave low halves */
-        f[3][i] = (uint16_t)(n / 2 + i / 2 + (i & 1) * n);        /* interleave high halves */
-    }
-    c->even = v_index(f[0], w);
-    c->odd = v_index(f[1], w);
-    c->lo = v_index(f[2], w);
-    c->hi = v_index(f[3], w);
+    const tmv_v i = v_iota(w), one = v_set1(1, w);
+    /* i / 2 in every width: the 16-bit shift's stray top bit is masked off
+     * for bytes (all indices are below 128). */
+    const tmv_v half = _mm512_and_si512(_mm512_srli_epi16(i, 1), v_set1(w == 1 ? 0x7f : 0x7fff, w));
+    /* n where i is odd: a byte subtract 0 - 1 sets the low byte, enough for n < 256 */
+    const tmv_v odd_n = _mm512_and_si512(_mm512_sub_epi8(_mm512_setzero_si512(), _mm512_and_si512(i, one)),
+                                         v_set1(n, w));
+    c->even = v_add(i, i, w);                             /* even of a:b */
+    c->odd = v_add(c->even, one, w);                      /* odd of a:b */
+    c->lo = _mm512_or_si512(half, odd_n);                 /* interleave low halves */
+    c->hi = v_add(c->lo, v_set1(n / 2, w), w);            /* interleave high halves */
     if (b == 3) {
         /* De-interleave: output j element i is input element 3i + j, in
          * vector q = (3i + j) / n. Step k = 1 takes q = 0 from a, q = 1 from
@@ -128,10 +168,10 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
          * (see v_ctx_chain_interleave). */
         for (unsigned j = 0; j < 3; j++) {
             uint16_t g[2][64];
-            for (unsigned i = 0; i < n; i++) {
-                unsigned src = 3 * i + j, q = src / n, r = src % n;
-                g[0][i] = (uint16_t)(q == 0 ? r : q == 1 ? n + r : 0);
-                g[1][i] = (uint16_t)(q == 2 ? n + r : i);
+            for (unsigned e = 0; e < n; e++) {
+                unsigned src = 3 * e + j, q = src / n, r = src % n;
+                g[0][e] = (uint16_t)(q == 0 ? r : q == 1 ? n + r : 0);
+                g[1][e] = (uint16_t)(q == 2 ? n + r : e);
             }
             c->chain[j][0] = v_index(g[0], w);
             c->chain[j][1] = v_index(g[1], w);
@@ -142,6 +182,7 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
     c->fix_even = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
     c->fix_lo = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
 #endif
+    (void)c;
     (void)w;
     (void)b;
 }
@@ -530,6 +571,373 @@ static inline uint64_t deinterleave_x(const tmv_copy_shape *s) { return s->sizes
 static inline uint64_t interleave_x(const tmv_copy_shape *s) { return s->sizes[s->rank - 2]; }
 
 #if defined(TMV_MASKED)
+/* ---- streams: the rows of a block shape as one run of whole vectors ----
+ *
+ * In NCHW the side of the copy whose rows follow each other in memory (the
+ * de-interleave's planes, the interleave's output) is one contiguous stream
+ * across many short rows. Walking that stream in whole vectors makes every
+ * store full (and alignable for non-temporal stores), and the other side's
+ * row seams cost a second masked load instead of a masked store per row. */
+
+/* The rows of the other side: row (r1, r0) at r1*s1 + r0*s0, len bytes each. */
+typedef struct tmv_seq {
+    uint64_t len, r0s, s0, s1;
+} tmv_seq;
+
+/* A position in a tmv_seq: row at offset row (outer: its r1's row 0), off bytes in. */
+typedef struct tmv_cursor {
+    uint64_t outer, row, off, r0;
+} tmv_cursor;
+
+static inline void seq_next_row(const tmv_seq *q, tmv_cursor *c)
+{
+    c->off = 0;
+    if (++c->r0 < q->r0s) {
+        c->row += q->s0;
+    } else {
+        c->r0 = 0;
+        c->outer += q->s1;
+        c->row = c->outer;
+    }
+}
+
+static inline void seq_advance(const tmv_seq *q, tmv_cursor *c, uint64_t bytes)
+{
+    c->off += bytes;
+    while (c->off >= q->len) {
+        const uint64_t over = c->off - q->len;
+        seq_next_row(q, c);
+        c->off = over;
+    }
+}
+
+/* The want (<= 64) bytes at c, from as many rows as they span (rows
+ * seq_long). A piece for vector bytes [filled, ...) is loaded from its row
+ * start minus filled with those bytes masked in: every row but the first
+ * starts 64 or more bytes in, so that address stays inside the tensor.
+ * Kept out of line (static, so private to the set's file): it serves only
+ * seams and partial groups, and inlined it crowded the whole-vector loop. */
+__attribute__((noinline)) static tmv_v seq_load_pieces(const tmv_seq *q, tmv_cursor c, const uint8_t *base, uint64_t want)
+{
+    uint64_t filled = q->len - c.off < want ? q->len - c.off : want;
+    tmv_v v = _mm512_maskz_loadu_epi8(v_mask(filled), base + c.row + c.off);
+    while (filled < want) {
+        seq_next_row(q, &c);
+        const uint64_t n = q->len < want - filled ? q->len : want - filled;
+        const __mmask64 m = v_mask(filled + n) & ~v_mask(filled);
+        v = _mm512_mask_loadu_epi8(v, m, base + c.row - filled);
+        filled += n;
+    }
+    return v;
+}
+
+/* The offset of the row after c's. */
+static inline uint64_t seq_next_offset(const tmv_seq *q, const tmv_cursor *c)
+{
+    return c->r0 + 1 < q->r0s ? c->row + q->s0 : c->outer + q->s1;
+}
+
+/* The next 64 bytes of the rows at c (there are that many; rows seq_long):
+ * one load, or at a seam two masked loads. */
+static inline tmv_v seq_load64(const tmv_seq *q, const tmv_cursor *c, const uint8_t *base)
+{
+    if (c->off + 64 <= q->len)
+        return v_load(base + c->row + c->off);
+    const uint64_t first = q->len - c->off;
+    const tmv_v v = _mm512_maskz_loadu_epi8(v_mask(first), base + c->row + c->off);
+    return _mm512_mask_loadu_epi8(v, ~v_mask(first), base + seq_next_offset(q, c) - first);
+}
+
+/* Moves c 64 bytes on (rows seq_long: into the next row at most). */
+static inline void seq_step64(const tmv_seq *q, tmv_cursor *c)
+{
+    c->off += 64;
+    if (c->off >= q->len) {
+        const uint64_t over = c->off - q->len;
+        seq_next_row(q, c);
+        c->off = over;
+    }
+}
+
+/* A full vector to an output stream: non-temporal when streaming (dst aligned). */
+static inline void stream_store(uint8_t *dst, tmv_v v, bool nt)
+{
+    if (nt)
+        _mm512_stream_si512((void *)dst, v);
+    else
+        v_store(dst, v);
+}
+
+/* Elements before the stream at dst reaches a 64-byte boundary (every
+ * pointer in the stream moves in steps of `step` bytes per element); false
+ * when it never does. */
+static inline bool stream_head(const uint8_t *dst, uint64_t step, uint64_t *head)
+{
+    const uint64_t mis = (64 - ((uintptr_t)dst & 63)) & 63;
+    *head = mis / step;
+    return mis % step == 0;
+}
+
+/* SPACE_TO_DEPTH's partial group: k < n elements of each plane. */
+static inline void deinterleave_part(const tmv_vctx *c, const tmv_seq *q, tmv_cursor *cur, const uint8_t *src,
+                                     uint8_t *dst, uint64_t k, uint64_t plane, unsigned b, size_t w)
+{
+    tmv_v v[8];
+    for (unsigned i = 0; i < b; i++) {
+        const uint64_t before = (uint64_t)i * TMV_VB, bytes = b * k * w;
+        const uint64_t want = bytes > before ? (bytes - before < 64 ? bytes - before : 64) : 0;
+        v[i] = _mm512_setzero_si512();
+        if (want) {
+            v[i] = seq_load_pieces(q, *cur, src, want);
+            seq_advance(q, cur, want);
+        }
+    }
+    v_deinterleave(c, v, b, w);
+    for (unsigned j = 0; j < b; j++)
+        _mm512_mask_storeu_epi8(dst + j * plane, v_mask(k * w), v[j]);
+}
+
+/* SPACE_TO_DEPTH: elements [begin, end) of each of b contiguous planes from
+ * the source rows (b*x elements each, along the seq). The first `head`
+ * elements go as a partial group (aligning the planes for non-temporal
+ * stores); after it, ranges start and end on whole vectors but at the end
+ * of the planes. */
+static inline void deinterleave_stream(const tmv_vctx *c, const tmv_seq *q, uint64_t x, const uint8_t *src,
+                                       uint8_t *dst, uint64_t begin, uint64_t end, uint64_t head, uint64_t plane,
+                                       unsigned b, size_t w, bool nt)
+{
+    const uint64_t n = TMV_VB / w;
+    tmv_cursor cur = {0, begin / x * q->s0, begin % x * b * w, begin / x};
+    uint64_t done = begin;
+    if (done < head) {
+        deinterleave_part(c, q, &cur, src, dst + done * w, head - done, plane, b, w);
+        done = head;
+    }
+    for (; done + n <= end; done += n) {
+        tmv_v v[8];
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < b; i++) {
+            v[i] = seq_load64(q, &cur, src);
+            seq_step64(q, &cur);
+        }
+        v_deinterleave(c, v, b, w);
+#pragma GCC unroll 8
+        for (unsigned j = 0; j < b; j++)
+            stream_store(dst + done * w + j * plane, v[j], nt);
+    }
+    if (done < end)
+        deinterleave_part(c, q, &cur, src, dst + done * w, end - done, plane, b, w);
+}
+
+/* SPACE_TO_DEPTH's streams, `total` elements per plane, at each position of
+ * the dims outside the seq. The dim just outside it (DCR's and CRD's block
+ * row) is looped inside segments of the streams: its streams read
+ * interleaved source rows, so together they read the source in order
+ * instead of each sweeping all of it (the hardware prefetcher then fetches
+ * only rows that are used soon). */
+static inline void deinterleave_streams(const tmv_vctx *c, const tmv_copy_shape *s, const tmv_seq *q,
+                                        const uint8_t *src, uint8_t *dst, uint64_t x, uint64_t total,
+                                        uint64_t plane, unsigned b, size_t w, bool nt)
+{
+    const uint64_t n = TMV_VB / w;
+    const bool mid = s->rank >= 4;
+    const uint32_t m = mid ? s->rank - 4 : 0;
+    const uint64_t mids = mid ? s->sizes[m] : 1, mid_src = mid ? s->src_strides[m] : 0;
+    const uint64_t mid_dst = mid ? s->dst_strides[m] : 0;
+    /* about 64 KiB of source per segment, in whole vectors (measured better than 16 KiB from DRAM) */
+    const uint64_t seg = ((65536 / (b * w * mids)) / n + 1) * n;
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, m);
+    do {
+        for (uint64_t k = 0; k * seg < total; k++) {
+            for (uint64_t i = 0; i < mids; i++) {
+                uint8_t *d = dst + walk.dst + i * mid_dst;
+                uint64_t head = 0;
+                /* planes aligned alike (realigning them with permutes measured slower than plain stores) */
+                const bool aligned = nt && plane % 64 == 0 && stream_head(d, w, &head);
+                head = aligned && head < total ? head : aligned ? total : 0;
+                const uint64_t begin = k == 0 ? 0 : k * seg + head;
+                const uint64_t end = (k + 1) * seg + head < total ? (k + 1) * seg + head : total;
+                if (begin < end)
+                    deinterleave_stream(c, q, x, src + walk.src + i * mid_src, d, begin, end, head, plane, b, w,
+                                        aligned);
+            }
+        }
+    } while (tmv_walk_next(&walk));
+}
+
+/* DEPTH_TO_SPACE's partial group: k < n elements of each plane. */
+static inline void interleave_part(const tmv_vctx *c, const tmv_seq *q, tmv_cursor *cur, const uint8_t *src,
+                                   uint8_t *dst, uint64_t k, uint64_t plane, unsigned b, size_t w)
+{
+    tmv_v v[8];
+    for (unsigned j = 0; j < b; j++)
+        v[j] = seq_load_pieces(q, *cur, src + j * plane, k * w);
+    seq_advance(q, cur, k * w);
+    v_interleave(c, v, b, w);
+    for (unsigned i = 0; i < b; i++) {
+        const uint64_t before = (uint64_t)i * TMV_VB, bytes = b * k * w;
+        _mm512_mask_storeu_epi8(dst + before, v_mask(bytes > before ? bytes - before : 0), v[i]);
+    }
+}
+
+/* DEPTH_TO_SPACE: `total` elements of each of b planes (rows of x elements
+ * along the seq, plane bytes apart) interleave to one contiguous stream. */
+static inline void interleave_stream(const tmv_vctx *c, const tmv_seq *q, const uint8_t *src, uint8_t *dst,
+                                     uint64_t total, uint64_t plane, unsigned b, size_t w, bool nt)
+{
+    const uint64_t n = TMV_VB / w;
+    tmv_cursor cur = {0, 0, 0, 0};
+    uint64_t done = 0, head = 0;
+    if (nt && stream_head(dst, b * w, &head)) {
+        head = head < total ? head : total;
+        if (head)
+            interleave_part(c, q, &cur, src, dst, head, plane, b, w);
+        done = head;
+    } else {
+        nt = false;
+    }
+    for (; done + n <= total; done += n) {
+        tmv_v v[8];
+#pragma GCC unroll 8
+        for (unsigned j = 0; j < b; j++)
+            v[j] = seq_load64(q, &cur, src + j * plane);
+        seq_step64(q, &cur);
+        v_interleave(c, v, b, w);
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < b; i++)
+            stream_store(dst + done * b * w + i * TMV_VB, v[i], nt);
+    }
+    if (done < total)
+        interleave_part(c, q, &cur, src, dst + done * b * w, total - done, plane, b, w);
+}
+
+/* How a block shape streams (stream_dims returns 0 if it does not): the seq
+ * of rows of the other side, the rows' count, and how many dims (from the
+ * innermost) the stream covers. The de-interleave streams along the dim just
+ * outside the block when its planes' rows follow each other; the
+ * interleave along the dim outside the block when its output rows do, and
+ * the next one too when that continues the output. */
+static inline uint32_t stream_dims(const tmv_copy_shape *s, bool inter, unsigned b, uint64_t w, tmv_seq *q,
+                                   uint64_t *rows)
+{
+    if (s->rank < 3)
+        return 0;
+    const uint32_t r = s->rank - 3;
+    const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
+    const uint64_t run = inter ? b * x * w : x * w;   /* output bytes of one row */
+    if (s->dst_strides[r] != run)
+        return 0;
+    *q = (tmv_seq){inter ? x * w : b * x * w, s->sizes[r], s->src_strides[r], 0};
+    *rows = s->sizes[r];
+    if (inter && r > 0 && s->dst_strides[r - 1] == run * s->sizes[r]) {
+        q->s1 = s->src_strides[r - 1];
+        *rows *= s->sizes[r - 1];
+        return 4;
+    }
+    q->s1 = s->src_strides[r] * s->sizes[r];   /* unused: the seq never wraps */
+    return 3;
+}
+
+/* Rows for seq_load64's two-load seam: a vector long, and every row but
+ * the first 64 or more bytes in, so the second address stays in the tensor. */
+static inline bool seq_long(const tmv_seq *q, uint32_t dims)
+{
+    return q->len >= 64 && q->s0 >= 64 && (dims == 3 || q->s1 >= 64);
+}
+
+static inline void stream_shape(const tmv_vctx *c, const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+                                bool inter, unsigned b, size_t w)
+{
+    tmv_seq q = {0, 0, 0, 0};
+    uint64_t rows = 0;
+    const uint32_t dims = stream_dims(s, inter, b, w, &q, &rows);
+    const bool nt = tmv_shape_bytes(s) >= tmv_stream_threshold();
+    const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
+    const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
+    if (inter) {
+        tmv_walk walk;
+        tmv_walk_init(&walk, s, s->rank - dims);
+        do
+            interleave_stream(c, &q, src + walk.src, dst + walk.dst, rows * x, plane, b, w, nt);
+        while (tmv_walk_next(&walk));
+    } else {
+        deinterleave_streams(c, s, &q, src, dst, x, rows * x, plane, b, w, nt);
+    }
+    if (nt)
+        _mm_sfence();
+}
+
+/* A stream shape, instantiated for each block size at the constant width w. */
+static inline void stream_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, bool inter,
+                                unsigned b, size_t w)
+{
+    tmv_vctx c;
+    v_ctx_init(&c, w, b);
+#if defined(TMV_PERM2)
+    if (b == 3 && inter)
+        v_ctx_chain_interleave(&c, w);
+#endif
+    switch (b) {
+    case 2: stream_shape(&c, s, src, dst, inter, 2, w); break;
+#if defined(TMV_PERM2)
+    case 3: stream_shape(&c, s, src, dst, inter, 3, w); break;
+#endif
+    case 4: stream_shape(&c, s, src, dst, inter, 4, w); break;
+    default: stream_shape(&c, s, src, dst, inter, 8, w); break;
+    }
+}
+
+/* Whether a block shape of block size b goes to the stream kernels: rows of
+ * at least a vector (shorter ones cost a masked load per piece), streams of
+ * at least 16 vectors per plane (the partial head and tail groups are slow),
+ * and then where they measured faster than the row kernels (bench
+ * space_to_depth / depth_to_space, L2 and DRAM): always when streaming to
+ * memory; in cache, the de-interleave for B >= 4, bytes with vpermt2b, or
+ * streams of 64 vectors or more (B = 2 gains a few percent on those and
+ * loses on shorter ones), and the interleave except bytes at B >= 4. */
+static inline bool stream_ok(const tmv_copy_shape *s, bool inter, unsigned b)
+{
+    const size_t w = (size_t)s->elem_bytes;
+    tmv_seq q = {0, 0, 0, 0};
+    uint64_t rows = 0;
+#if defined(TMV_PERM2)
+    const bool perm2 = v_use_perm2(w);
+#else
+    const bool perm2 = false;
+#endif
+    if (!(b == 2 || (b == 3 && perm2) || b == 4 || b == 8))
+        return false;
+#if defined(TMV_COPY_AVX512VBMI)
+    if (inter && b != 3)
+        return false;   /* vpermt2b interleaves no faster than AVX-512's unpacks */
+#endif
+    const uint32_t dims = stream_dims(s, inter, b, w, &q, &rows);
+    if (dims == 0 || !seq_long(&q, dims))
+        return false;
+    const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
+    const uint64_t vectors = rows * x / (TMV_VB / w);   /* whole vectors per plane */
+    if (vectors < 16)
+        return false;
+    if (tmv_shape_bytes(s) >= tmv_stream_threshold())
+        return true;
+    return inter ? !(w == 1 && b >= 4) : perm2 && (b >= 4 || w == 1 || vectors >= 64);
+}
+
+__attribute__((flatten)) static inline void stream_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+                                                       bool inter, unsigned widths, unsigned b)
+{
+    switch (s->elem_bytes) {
+    case 1: if (widths & 2u) stream_width(s, src, dst, inter, b, 1); break;
+    case 2: if (widths & 4u) stream_width(s, src, dst, inter, b, 2); break;
+    case 4: if (widths & 16u) stream_width(s, src, dst, inter, b, 4); break;
+    default: if (widths & 256u) stream_width(s, src, dst, inter, b, 8); break;
+    }
+}
+#endif
+
+
+#if defined(TMV_MASKED)
 /* The dim whose rows {de,}interleave_rows_packed takes (-1: none): runs of
  * b*x elements of 16, 32 or 64 bytes, the plane rows contiguous along the
  * dim (in the destination for the de-interleave, in the source for the
@@ -711,6 +1119,10 @@ static inline void block_run(const tmv_copy_shape *s, const uint8_t *src, uint8_
 {
     const unsigned b = inter ? interleave_block(s) : deinterleave_block(s);
 #if defined(TMV_MASKED)
+    if (stream_ok(s, inter, b)) {
+        stream_run(s, src, dst, inter, widths, b);
+        return;
+    }
     const int pd = block_pack_dim(s, b, s->elem_bytes, inter);
     if (pd >= 0) {
         packed_run(s, src, dst, inter, widths, b, (uint32_t)pd);
@@ -731,7 +1143,7 @@ static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned w
     if (b == 0 || !(widths >> s->elem_bytes & 1u))
         return false;
 #if defined(TMV_MASKED)
-    if (block_pack_dim(s, b, s->elem_bytes, inter) >= 0)
+    if (stream_ok(s, inter, b) || block_pack_dim(s, b, s->elem_bytes, inter) >= 0)
         return true;
 #endif
     return block_supported(inter, b, s->elem_bytes, inter ? interleave_x(s) : deinterleave_x(s));
