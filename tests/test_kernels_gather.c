@@ -390,6 +390,42 @@ Test(gather_kernels, streamed_rows)
         }
 }
 
+/* Row runs around the AVX-512 row path's chunk of 256 tuples: up to one
+ * chunk its check is fused with the offsets (32-bit indices), past it the
+ * indices are checked first and copied chunk by chunk; a bad index at the
+ * start, the last lane of a block and the run's end. */
+Test(gather_kernels, row_chunks)
+{
+    const uint64_t seed = tu_seed("gather_kernels/row_chunks");
+    const uint32_t counts[] = {255, 256, 257, 600};
+    const uint32_t rows[] = {16, 24};   /* 64- and 96-byte rows */
+    for (size_t t = 0; t < 4; t++)
+        for (uint32_t k = 1; k <= 3; k += 2)
+            for (size_t n = 0; n < 4; n++)
+                for (size_t i = 0; i < 2; i++) {
+                    gcase c = {TMV_DTYPE_FLOAT32, index_types[t], 0, counts[n], k, {900, 3, 7}, rows[i], 0, 0};
+                    const size_t count = value_count(&c);
+                    uint64_t *v = malloc(count * sizeof *v), bad[4];
+                    cr_assert_not_null(v);
+                    cg_rng rng = {seed + t * 1000 + k * 100 + n * 10 + i};
+                    char what[96];
+                    snprintf(what, sizeof what, "row chunk %s k%u x%u row%u", cg_dtype_name(c.itype), k,
+                             counts[n], rows[i]);
+                    fill_valid(&rng, &c, v, count);
+                    run_case(what, &c, v);
+                    const size_t at[] = {0, 15 * k + k - 1, count - 1};
+                    for (size_t a = 0; a < 3; a++) {
+                        fill_valid(&rng, &c, v, count);
+                        const size_t kinds = bad_values(c.itype, c.dims[at[a] % k], bad);
+                        v[at[a]] = bad[a % kinds];
+                        snprintf(what, sizeof what, "row chunk bad %s k%u x%u row%u at %zu", cg_dtype_name(c.itype),
+                                 k, counts[n], rows[i], at[a]);
+                        run_case(what, &c, v);
+                    }
+                    free(v);
+                }
+}
+
 /* ---- which kernel each shape gets ---- */
 
 typedef struct pick_ctx {

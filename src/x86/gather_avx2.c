@@ -66,7 +66,7 @@ tmv_status tmv_gather_rows_avx2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output)
 {
     bool streamed;
-    tmv_status status = tmv_gx_rows(s, input, indices, output, 32, check_values, copy_row, stream_row,
+    tmv_status status = tmv_gx_rows(s, input, indices, output, 32, check_values, true, copy_row, stream_row,
                                     &streamed);
     if (streamed)
         _mm_sfence();

@@ -87,7 +87,7 @@ tmv_status tmv_gather_rows_sse2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output)
 {
     bool streamed;
-    tmv_status status = tmv_gx_rows(s, input, indices, output, 16, check_values, copy_row, stream_row,
+    tmv_status status = tmv_gx_rows(s, input, indices, output, 16, check_values, true, copy_row, stream_row,
                                     &streamed);
     if (streamed)
         _mm_sfence();
@@ -102,7 +102,7 @@ bool tmv_gather_elements_accepts_sse2(const tmv_gather_shape *s)
 tmv_status tmv_gather_elements_sse2(const tmv_gather_shape *s, const uint8_t *input,
                                     const uint8_t *indices, uint8_t *output)
 {
-    tmv_status status = tmv_gx_check(s, indices, 16, check_values);
+    tmv_status status = tmv_gx_check(s, indices, 16, check_values, true);
     if (status != TMV_OK)
         return status;
     tmv_gx_iter it;

@@ -15,19 +15,25 @@
 /* ------------------------------------------------------------ index check */
 
 /* The vector check compares lane i of the index stream with the bounds of
- * component i % k. The bounds are laid out over lcm(k, lanes) entries so that
- * every vector starts at a multiple of `lanes` in the table. Unsigned indices
- * are compared signed after flipping their sign bit (flip), with the bounds
- * flipped alike, so one signed "lo <= x <= hi" serves all four types. */
+ * component i % k. Unsigned indices are compared signed after flipping their
+ * sign bit (flip), with the bounds flipped alike, so one signed
+ * "lo <= x <= hi" serves all four types. klo/khi hold the k components'
+ * bounds; kernels that compare against table rows (SSE2, AVX2) also get them
+ * laid out over lcm(k, lanes) entries so that every vector starts at a
+ * multiple of `lanes` in the table. */
 #define TMV_GX_TABLE_MAX 128   /* lcm(k <= 8, lanes <= 16) is at most 112 */
 typedef struct tmv_gx_bounds {
     uint32_t period;           /* table entries: lcm(k, lanes) */
     uint32_t width;            /* index bytes, 4 or 8 */
+    uint32_t k;
     uint64_t flip;             /* sign bit of the index width for unsigned types, else 0 */
     union {
         int32_t i32[TMV_GX_TABLE_MAX];
         int64_t i64[TMV_GX_TABLE_MAX];
     } lo, hi;
+    /* after the table: placed first, they slowed AVX2 64-byte rows by 8-10%
+     * (the callers' stack frames move with this struct) */
+    int64_t  klo[TMV_MAX_DIMS], khi[TMV_MAX_DIMS];
 } tmv_gx_bounds;
 
 static inline uint32_t tmv_gx_gcd(uint32_t a, uint32_t b)
@@ -40,61 +46,64 @@ static inline uint32_t tmv_gx_gcd(uint32_t a, uint32_t b)
     return a;
 }
 
-/* Fills the table for `lanes` indices per vector. Needs every dim size > 0
- * (a dim of size 0 rejects everything; the caller leaves that to the
- * portable check). Runs once per call: the k bounds are computed once and
- * repeated over the period. */
-static inline void tmv_gx_bounds_init(tmv_gx_bounds *b, const tmv_gather_shape *s, uint32_t lanes)
+/* Fills the bounds for `lanes` indices per vector, the table only if asked
+ * (it cost the AVX-512 check of 128 indices more than the check itself).
+ * Needs every dim size > 0 (a dim of size 0 rejects everything; the caller
+ * leaves that to the portable check). */
+static inline void tmv_gx_bounds_init(tmv_gx_bounds *b, const tmv_gather_shape *s, uint32_t lanes,
+                                      bool table)
 {
     const bool is_signed = s->index_type == TMV_DTYPE_INT32 || s->index_type == TMV_DTYPE_INT64;
     b->width = s->index_type == TMV_DTYPE_INT32 || s->index_type == TMV_DTYPE_UINT32 ? 4 : 8;
+    b->k = s->k;
     b->period = s->k / tmv_gx_gcd(s->k, lanes) * lanes;
     const uint64_t sign = b->width == 4 ? UINT64_C(1) << 31 : UINT64_C(1) << 63;
     b->flip = is_signed ? 0 : sign;
-    int64_t lo[TMV_MAX_DIMS], hi[TMV_MAX_DIMS];
     for (uint32_t j = 0; j < s->k; j++) {
         const uint64_t n = s->dim_sizes[j];
         /* bounds in the index's own value range, then flipped */
         if (is_signed) {
             const int64_t min = b->width == 4 ? INT32_MIN : INT64_MIN;
             const int64_t max = b->width == 4 ? INT32_MAX : INT64_MAX;
-            lo[j] = -(int64_t)n < min ? min : -(int64_t)n;   /* n < 2^32: no overflow */
-            hi[j] = (int64_t)(n - 1) > max ? max : (int64_t)(n - 1);
+            b->klo[j] = -(int64_t)n < min ? min : -(int64_t)n;   /* n < 2^32: no overflow */
+            b->khi[j] = (int64_t)(n - 1) > max ? max : (int64_t)(n - 1);
         } else {
             const uint64_t max = b->width == 4 ? UINT32_MAX : UINT64_MAX;
-            lo[j] = (int64_t)sign;   /* 0, flipped */
-            hi[j] = (int64_t)((n - 1 > max ? max : n - 1) ^ sign);
+            b->klo[j] = (int64_t)sign;   /* 0, flipped */
+            b->khi[j] = (int64_t)((n - 1 > max ? max : n - 1) ^ sign);
         }
     }
+    if (!table)
+        return;
     for (uint32_t i = 0, j = 0; i < b->period; i++, j = j + 1 == s->k ? 0 : j + 1) {
         if (b->width == 4) {
-            b->lo.i32[i] = (int32_t)(uint32_t)(uint64_t)lo[j];
-            b->hi.i32[i] = (int32_t)(uint32_t)(uint64_t)hi[j];
+            b->lo.i32[i] = (int32_t)(uint32_t)(uint64_t)b->klo[j];
+            b->hi.i32[i] = (int32_t)(uint32_t)(uint64_t)b->khi[j];
         } else {
-            b->lo.i64[i] = lo[j];
-            b->hi.i64[i] = hi[j];
+            b->lo.i64[i] = b->klo[j];
+            b->hi.i64[i] = b->khi[j];
         }
     }
 }
 
 /* Scalar check of values [first, count) of a contiguous index stream whose
- * value 0 is at table entry 0 (vector tails). True if all are in range. */
+ * value 0 is component 0 (vector tails). True if all are in range. */
 static inline bool tmv_gx_check_tail(const tmv_gx_bounds *b, const uint8_t *p, uint64_t first,
                                      uint64_t count)
 {
     bool ok = true;
     for (uint64_t i = first; i < count; i++) {
-        const uint32_t t = (uint32_t)(i % b->period);
+        const uint32_t j = (uint32_t)(i % b->k);
         if (b->width == 4) {
             uint32_t x;
             memcpy(&x, p + i * 4, 4);
             const int32_t v = (int32_t)(x ^ (uint32_t)b->flip);
-            ok &= v >= b->lo.i32[t] && v <= b->hi.i32[t];
+            ok &= v >= (int32_t)b->klo[j] && v <= (int32_t)b->khi[j];
         } else {
             uint64_t x;
             memcpy(&x, p + i * 8, 8);
             const int64_t v = (int64_t)(x ^ b->flip);
-            ok &= v >= b->lo.i64[t] && v <= b->hi.i64[t];
+            ok &= v >= b->klo[j] && v <= b->khi[j];
         }
     }
     return ok;
@@ -191,18 +200,18 @@ static inline bool tmv_gx_check_run(const tmv_gather_shape *s, const tmv_gx_run 
     return ok;
 }
 
-/* The check pass of a kernel set with vectors of vbytes bytes: TMV_OK, or
- * the portable check's error naming the first bad tuple (only it builds
- * messages). */
+/* The check pass of a kernel set with vectors of vbytes bytes, values
+ * reading the bounds table if `table`: TMV_OK, or the portable check's error
+ * naming the first bad tuple (only it builds messages). */
 static inline tmv_status tmv_gx_check(const tmv_gather_shape *s, const uint8_t *indices,
-                                      uint32_t vbytes, tmv_gx_check_fn values)
+                                      uint32_t vbytes, tmv_gx_check_fn values, bool table)
 {
     if (!tmv_gather_must_check(s))
         return TMV_OK;
     if (tmv_gx_has_empty_dim(s))
         return tmv_gather_check_portable(s, indices);
     tmv_gx_bounds b;
-    tmv_gx_bounds_init(&b, s, vbytes / (uint32_t)tmv_gx_index_width(s));
+    tmv_gx_bounds_init(&b, s, vbytes / (uint32_t)tmv_gx_index_width(s), table);
     tmv_gx_iter it;
     tmv_gx_iter_init(&it, s, indices);
     do
@@ -296,7 +305,9 @@ static inline void tmv_gx_resolve(const tmv_gather_shape *s, const tmv_gx_run *r
  * rows: distance 0: .38/.57/.92, 4: .37/.65/.95, 16: .38/.65/.91, 32:
  * .38/.60/.88, 64: .37/.53/.92). Rows prefetch their first TMV_GX_ROW_LINES
  * cache lines. Elements do not: 16 ahead lost 10-20% at L2 size and did not
- * help at DRAM size. */
+ * help at DRAM size. This is the SSE2 and AVX2 row loop and the streaming
+ * one; AVX-512's cached row path prefetches nothing (rows already in cache
+ * paid ~0.4 ns each for it, and 16 ahead gained nothing at L2 size). */
 #define TMV_GX_ROW_PREFETCH 16
 #define TMV_GX_ROW_LINES 4
 #define TMV_GX_ELEM_PREFETCH 0
@@ -344,17 +355,17 @@ static inline uint64_t tmv_gx_output_bytes(const tmv_gather_shape *s)
     return n;
 }
 
-/* Row gather (slice rank 0, at least a vector): check, then each run's rows
+/* Row gather (slice rank 0, at least a vector): check (as tmv_gx_check), then each run's rows
  * through copy, or through stream (non-temporal; needs vbytes-aligned
  * destinations and whole vectors) when the output is at least the stream
  * threshold. *streamed tells the caller to fence. */
 static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *input,
                                      const uint8_t *indices, uint8_t *output, uint32_t vbytes,
-                                     tmv_gx_check_fn check, tmv_gx_slice_fn copy,
+                                     tmv_gx_check_fn check, bool table, tmv_gx_slice_fn copy,
                                      tmv_gx_slice_fn stream, bool *streamed)
 {
     *streamed = false;
-    tmv_status status = tmv_gx_check(s, indices, vbytes, check);
+    tmv_status status = tmv_gx_check(s, indices, vbytes, check, table);
     if (status != TMV_OK)
         return status;
     const uint64_t bytes = s->slice.elem_bytes;
