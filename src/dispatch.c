@@ -89,6 +89,7 @@ static uint64_t detect_stream_threshold(void)
 static once_flag init_once = ONCE_FLAG_INIT;
 static tmv_isa best;                   /* written once inside init */
 static uint64_t stream_threshold;      /* written once inside init */
+static unsigned prefetch_distance;     /* written once inside init */
 static char env_value[64];             /* written once inside init: an invalid TENSORMOVE_ISA */
 static _Atomic int current_isa;        /* a tmv_isa, or -1 while TENSORMOVE_ISA is invalid */
 
@@ -119,6 +120,12 @@ static void init(void)
     const char *threshold = getenv("TENSORMOVE_STREAM_THRESHOLD");
     if (threshold != NULL && threshold[0] != '\0')
         stream_threshold = strtoull(threshold, NULL, 0);
+    prefetch_distance = 16;
+    const char *distance = getenv("TENSORMOVE_GATHER_PREFETCH");
+    if (distance != NULL && distance[0] != '\0') {
+        const unsigned long long d = strtoull(distance, NULL, 0);
+        prefetch_distance = d > TMV_GATHER_PREFETCH_MAX ? TMV_GATHER_PREFETCH_MAX : (unsigned)d;
+    }
     int isa = (int)best;
     const char *env = getenv("TENSORMOVE_ISA");
     if (env != NULL && env[0] != '\0') {
@@ -163,4 +170,10 @@ uint64_t tmv_stream_threshold(void)
 {
     call_once(&init_once, init);
     return stream_threshold;
+}
+
+unsigned tmv_gather_prefetch_distance(void)
+{
+    call_once(&init_once, init);
+    return prefetch_distance;
 }

@@ -21,4 +21,11 @@ bool tmv_isa_includes(tmv_isa cap, tmv_isa kernel);
  * its way out. TENSORMOVE_STREAM_THRESHOLD (bytes) overrides it, for tuning. */
 uint64_t tmv_stream_threshold(void);
 
+/* How many index tuples ahead the x86 row gathers that prefetch (SSE2, AVX2,
+ * and the streaming path) prefetch a row: 16 (measured on Zen 4; see
+ * gather_x86.h), 0 for none. TENSORMOVE_GATHER_PREFETCH (0 to
+ * TMV_GATHER_PREFETCH_MAX tuples) overrides it, for tuning. */
+#define TMV_GATHER_PREFETCH_MAX 64
+unsigned tmv_gather_prefetch_distance(void);
+
 #endif

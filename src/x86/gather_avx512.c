@@ -605,7 +605,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
             if (tmv_gx_run_packed(s, r, tmv_gx_index_width(s)))
                 rows32_typed(s, r, input, output, false);
             else
-                tmv_gx_copy_run(s, r, input, output, s->slice.elem_bytes, TMV_GX_ROW_PREFETCH,
+                tmv_gx_copy_run(s, r, input, output, s->slice.elem_bytes, tmv_gather_prefetch_distance(),
                                 TMV_GX_ROW_LINES, copy_row);
         } while (tmv_gx_iter_next(&it, s));
         return TMV_OK;

@@ -300,15 +300,15 @@ static inline void tmv_gx_resolve(const tmv_gather_shape *s, const tmv_gx_run *r
 /* Tuples resolved at a time; the ring holds two chunks, so a prefetch can
  * look up to one chunk ahead. */
 #define TMV_GX_CHUNK 64
-/* Prefetch distances in tuples, measured on Zen 4 with the bench suite's
- * 50,000-row tables (SSE2 rows at L2 size, x memcpy for 64/256/4096-byte
+_Static_assert(TMV_GATHER_PREFETCH_MAX <= TMV_GX_CHUNK, "a prefetch looks at most one chunk ahead");
+/* Prefetch distances in tuples (tmv_gather_prefetch_distance), measured on
+ * Zen 4 with the bench suite's 50,000-row tables (SSE2 rows at L2 size, x memcpy for 64/256/4096-byte
  * rows: distance 0: .38/.57/.92, 4: .37/.65/.95, 16: .38/.65/.91, 32:
  * .38/.60/.88, 64: .37/.53/.92). Rows prefetch their first TMV_GX_ROW_LINES
  * cache lines. Elements do not: 16 ahead lost 10-20% at L2 size and did not
  * help at DRAM size. This is the SSE2 and AVX2 row loop and the streaming
  * one; AVX-512's cached row path prefetches nothing (rows already in cache
  * paid ~0.4 ns each for it, and 16 ahead gained nothing at L2 size). */
-#define TMV_GX_ROW_PREFETCH 16
 #define TMV_GX_ROW_LINES 4
 #define TMV_GX_ELEM_PREFETCH 0
 
@@ -370,15 +370,16 @@ static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *i
         return status;
     const uint64_t bytes = s->slice.elem_bytes;
     const bool big = tmv_gx_output_bytes(s) >= tmv_stream_threshold();
+    const unsigned dist = tmv_gather_prefetch_distance();
     tmv_gx_iter it;
     tmv_gx_iter_init(&it, s, indices);
     do {
         const tmv_gx_run *r = &it.run;
         if (big && (((uintptr_t)(output + r->out_off) | r->out_step | bytes) & (vbytes - 1)) == 0) {
-            tmv_gx_copy_run(s, r, input, output, bytes, TMV_GX_ROW_PREFETCH, TMV_GX_ROW_LINES, stream);
+            tmv_gx_copy_run(s, r, input, output, bytes, dist, TMV_GX_ROW_LINES, stream);
             *streamed = true;
         } else {
-            tmv_gx_copy_run(s, r, input, output, bytes, TMV_GX_ROW_PREFETCH, TMV_GX_ROW_LINES, copy);
+            tmv_gx_copy_run(s, r, input, output, bytes, dist, TMV_GX_ROW_LINES, copy);
         }
     } while (tmv_gx_iter_next(&it, s));
     return TMV_OK;
