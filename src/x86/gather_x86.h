@@ -378,6 +378,8 @@ static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *i
         if (big && (((uintptr_t)(output + r->out_off) | r->out_step | bytes) & (vbytes - 1)) == 0) {
             tmv_gx_copy_run(s, r, input, output, bytes, dist, TMV_GX_ROW_LINES, stream);
             *streamed = true;
+        } else if (bytes == 64) {   /* the common row: a constant size unrolls the copy */
+            tmv_gx_copy_run(s, r, input, output, 64, dist, TMV_GX_ROW_LINES, copy);
         } else {
             tmv_gx_copy_run(s, r, input, output, bytes, dist, TMV_GX_ROW_LINES, copy);
         }
