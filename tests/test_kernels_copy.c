@@ -172,7 +172,7 @@ Test(kernels_copy, space_to_depth_stream)
 {
     for (unsigned wi = 0; wi < 4; wi++)
         depth_stream_matrix(true, widths[wi]);
-    /* Streams of several segments (about 64 KiB of source each): ranges that
+    /* Streams of several segments (16 KiB of source each, 64 KiB when streaming): ranges that
      * start mid-stream, both orders, a padded input. */
     const depth_case longs[] = {
         {true, TMV_DTYPE_UINT8, 2, 200, 100, 2, false, 0}, {true, TMV_DTYPE_UINT8, 2, 200, 100, 2, true, 0},
@@ -181,6 +181,21 @@ Test(kernels_copy, space_to_depth_stream)
     };
     for (unsigned i = 0; i < sizeof longs / sizeof longs[0]; i++)
         depth_check(&longs[i]);
+}
+
+/* AVX2's chunk streams (B*w = 16 bytes, rows not a whole number of
+ * vectors): groups across row seams at every column, the overlapping last
+ * group, padded rows, both orders. */
+Test(kernels_copy, space_to_depth_chunks)
+{
+    const depth_case chunks[] = {
+        {true, TMV_DTYPE_FLOAT32, 4, 11, 11, 3, true, 0},  {true, TMV_DTYPE_FLOAT32, 4, 11, 11, 3, false, 0},
+        {true, TMV_DTYPE_FLOAT32, 4, 9, 5, 2, false, 3},   {true, TMV_DTYPE_FLOAT64, 2, 5, 7, 2, true, 0},
+        {true, TMV_DTYPE_FLOAT64, 2, 7, 9, 2, false, 1},   {true, TMV_DTYPE_FLOAT16, 8, 17, 5, 2, true, 0},
+        {true, TMV_DTYPE_FLOAT16, 8, 23, 3, 1, false, 2},
+    };
+    for (unsigned i = 0; i < sizeof chunks / sizeof chunks[0]; i++)
+        depth_check(&chunks[i]);
 }
 
 Test(kernels_copy, depth_to_space_stream)
