@@ -78,7 +78,8 @@ static const char *expected_kernel(tmv_isa isa, const rows_case *c, bool join)
         return NULL;
     if (streams && w == 1 && isa == TMV_ISA_AVX512_VBMI)
         snprintf(name, sizeof name, "%s_rows_%s/avx512vbmi", op, pow2 ? "zip" : "interleave");
-    else if (streams && isa >= TMV_ISA_AVX512 && pow2 && w >= 2 && (w == 16 || w * c->n <= 16 || c->n == 16))
+    else if (streams && isa >= TMV_ISA_AVX512 && pow2 && w >= 2 && (w == 16 || w * c->n <= 16 || c->n == 16) &&
+             (!join || c->n >= 4))
         snprintf(name, sizeof name, "%s_rows_zip/avx512", op);
     else if (streams && isa >= TMV_ISA_AVX512 && !pow2 && (w == 2 || w == 4))
         snprintf(name, sizeof name, "%s_rows_interleave/avx512", op);
