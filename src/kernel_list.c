@@ -21,7 +21,6 @@ const tmv_copy_kernel tmv_copy_kernels[] = {
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
     {"fill_pow2/avx512", TMV_ISA_AVX512, tmv_fill_accepts_pow2, tmv_fill_pow2_avx512},
-    {"fill_period/avx512", TMV_ISA_AVX512, tmv_fill_accepts_period_avx512, tmv_fill_period_avx512},
     {"copy_deinterleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_deinterleave_avx512, tmv_copy_deinterleave_avx512},
     {"copy_interleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_interleave_avx512, tmv_copy_interleave_avx512},
     {"copy_transpose/avx512", TMV_ISA_AVX512, tmv_copy_accepts_transpose_avx512, tmv_copy_transpose_avx512},

@@ -82,14 +82,13 @@ static uint64_t stream_threshold(void)
 static const char *expected_fill(tmv_isa isa, uint64_t p, uint64_t row_bytes, uint64_t out_bytes)
 {
     static const char *const pow2[] = {NULL, "fill_pow2/sse2", "fill_pow2/avx2", "fill_pow2/avx512", "fill_pow2/avx512"};
-    static const char *const period[] = {NULL, NULL, "fill_period/avx2", "fill_period/avx512", "fill_period/avx512"};
-    static const uint64_t vector_bytes[] = {0, 16, 32, 64, 64};
+    static const char *const period[] = {NULL, NULL, "fill_period/avx2", "fill_period/avx2", "fill_period/avx2"};
     if (isa < TMV_ISA_SSE2 || isa > TMV_ISA_AVX512_VBMI)
         return NULL;
     if (p <= 64 && (p & (p - 1)) == 0)
         return !(p == 16 && isa == TMV_ISA_SSE2) ? pow2[isa] : NULL;
     if (p < 16 && period[isa] != NULL)
-        return row_bytes >= vector_bytes[isa] ? period[isa] : NULL;
+        return row_bytes >= 32 ? period[isa] : NULL;
     if (p <= 64)   /* (VBMI's permutes pay for their set-up from 1 KiB on) */
         return isa == TMV_ISA_AVX512_VBMI && out_bytes >= 1024 ? "fill_pattern/avx512vbmi" : NULL;
     return out_bytes >= stream_threshold() ? "fill_block_stream/sse2" : NULL;

@@ -123,8 +123,8 @@ void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
 
 /* Periods of up to a vector but the powers of two (broadcasts need no
  * permutes; through this kernel's copy of that code they measured 20% slower
- * on tile inner/16x8/u8) and the short periods fill_period/avx512 takes
- * (its lane-local shuffles measured faster: inner/3x64/u8 1.04 vs 0.78 x
+ * on tile inner/16x8/u8) and the short periods fill_period/avx2 takes
+ * (its lane-local shuffles measured faster: inner/3x64/u8 1.16 vs 0.78 x
  * memcpy at L2), in outputs of at least FILL_MIN_BYTES: below that the ~20
  * ns of fill_ctx_init outweigh the permutes' gain (overhead/tile/2x3/f32/
  * tiny: 59 ns here, 36 through the portable copy). */

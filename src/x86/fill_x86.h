@@ -8,7 +8,7 @@
  *    elem_bytes), so each row is r copies of one power-of-two pattern of
  *    1..64 bytes; the pattern is broadcast into registers once per row and
  *    only stores follow;
- *  - periods under 16 bytes that are no power of two (AVX2, AVX-512):
+ *  - periods under 16 bytes that are no power of two (AVX2):
  *    a lane-local shuffle spreads the pattern over a vector, stored at a
  *    stride that is a multiple of the period;
  *  - block repeats too big for the cache (elements over 64 bytes, output at
@@ -254,40 +254,31 @@ static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, ui
         _mm_sfence();
 }
 
-/* ---- short periods that are no power of two (AVX2, AVX-512) ---- */
-#if TMV_FV_BYTES >= 32
+/* ---- short periods that are no power of two (AVX2) ---- */
 
 /* A period p < 16 that does not divide a vector (a 3-byte pixel, a 12-byte
- * float3): its bytes, broadcast to every 16-byte lane, are shuffled
+ * float3): its bytes, broadcast to both 16-byte lanes, are shuffled
  * lane-locally (vpshufb) into a vector holding the pattern from phase 0,
- * which is stored every q = p * floor(VB / p) bytes (each store overlaps the
+ * which is stored every q = p * floor(32 / p) bytes (each store overlaps the
  * last with the same values); a second vector, at the phase of the row's
- * last VB bytes, ends the row. No permute crosses lanes, so AVX2 and
- * AVX-512BW serve; VBMI's vpermb kernel takes the longer periods. */
+ * last 32 bytes, ends the row. The same code on zmm measured slower (tile
+ * inner/3x64/u8 at L2: 1.04 vs 1.16 x memcpy), so every set from AVX2 up
+ * runs the AVX2 kernel; VBMI's vpermb kernel keeps the other periods. The
+ * shape test is plain C: the VBMI kernel uses it to leave these shapes. */
+#define TMV_FILL_PERIOD_BYTES 32
 static inline bool fill_shape_period(const tmv_copy_shape *s)
 {
     const uint64_t p = s->elem_bytes;
     return fill_is_pattern_row(s) && p < 16 && (p & (p - 1)) != 0 &&
-           s->sizes[s->rank - 1] * p >= TMV_FV_BYTES;
+           s->sizes[s->rank - 1] * p >= TMV_FILL_PERIOD_BYTES;
 }
+
+#if TMV_FV_BYTES == TMV_FILL_PERIOD_BYTES
 
 /* Byte i: (base + i) mod p, for base < p < 16, by binary long division on
  * 16-bit lanes (base + i < 80 < p << 5): a few instructions once per call. */
 static inline tmv_fv fill_mod_p(unsigned base, unsigned p)
 {
-#if TMV_FV_BYTES == 64
-    const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                                          15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    __m512i lo = _mm512_add_epi16(iota, _mm512_set1_epi16((short)base));
-    __m512i hi = _mm512_add_epi16(lo, _mm512_set1_epi16(32));
-    for (int k = 4; k >= 0; k--) {
-        /* as 16-bit values, x - d wraps above x exactly when x < d */
-        const __m512i d = _mm512_set1_epi16((short)(p << k));
-        lo = _mm512_min_epu16(lo, _mm512_sub_epi16(lo, d));
-        hi = _mm512_min_epu16(hi, _mm512_sub_epi16(hi, d));
-    }
-    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(lo)), _mm512_cvtepi16_epi8(hi), 1);
-#else
     const __m256i iota = _mm256_set_epi16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m256i lo = _mm256_add_epi16(iota, _mm256_set1_epi16((short)base));
     __m256i hi = _mm256_add_epi16(lo, _mm256_set1_epi16(16));
@@ -298,7 +289,6 @@ static inline tmv_fv fill_mod_p(unsigned base, unsigned p)
     }
     /* packus interleaves the 128-bit lanes of its sources: put them back in order */
     return _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
-#endif
 }
 
 /* The n bytes at src (n a constant, 2 <= n <= 8) as a little-endian value,
@@ -330,14 +320,10 @@ static inline __m128i fill_load_period(const uint8_t *src, unsigned p)
     return _mm_set_epi64x((long long)(hi >> (8 * (16 - p))), (long long)lo);
 }
 
-/* x (the pattern in its low p bytes) in every lane, shuffled by idx. */
+/* x (the pattern in its low p bytes) in both lanes, shuffled by idx. */
 static inline tmv_fv fill_spread(__m128i x, tmv_fv idx)
 {
-#if TMV_FV_BYTES == 64
-    return _mm512_shuffle_epi8(_mm512_broadcast_i32x4(x), idx);
-#else
     return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(x), idx);
-#endif
 }
 
 /* The rows of a period shape for a constant p. */

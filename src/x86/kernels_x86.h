@@ -72,8 +72,6 @@ void tmv_fill_pow2_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *ds
 void tmv_fill_pow2_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 void tmv_fill_period_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 bool tmv_fill_accepts_period_avx2(const tmv_copy_shape *s);
-void tmv_fill_period_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
-bool tmv_fill_accepts_period_avx512(const tmv_copy_shape *s);
 bool tmv_fill_accepts_pattern_vbmi(const tmv_copy_shape *s);
 void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 
