@@ -5,6 +5,7 @@ BEGIN { FS = "\t" }
 $10 != "" || $6 == "" { next }   # skipped runs
 function span(v) { if (!(lo <= v)) lo = v; if (!(hi >= v)) hi = v }
 $2 == "memcpy" { memcpy[++nm] = $9 " " $6; span($6); next }
+$2 == "bound" { next }   # a yardstick row, quoted in PERFORMANCE.md
 $2 == "overhead" {
     if (!($3 in ov_seen)) { ov_seen[$3] = 1; ov[++nov] = $3 }
     if (!($5 in isa_seen)) { isa_seen[$5] = 1; isas[++ni] = $5 }
