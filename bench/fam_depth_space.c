@@ -14,7 +14,7 @@ static uint32_t round_down(uint64_t v, uint32_t m) { return v < m ? m : (uint32_
 
 static int build(const bench_case *c, uint64_t target, bench_setup *s, int to_depth, uint32_t pad) {
     const uint32_t b = c->p[0], ch = c->p[2];
-    const size_t esz = dtype_bytes(c->dtype);
+    const size_t esz = tmv_dtype_size(c->dtype);
     const uint64_t pixels = target / esz / ch;
     const uint32_t h = round_down((uint64_t)sqrt((double)pixels), b);
     const uint32_t w = round_down(pixels / h, b);

@@ -13,14 +13,14 @@ static int finish(bench_setup *s, tmv_tensor_desc *in, tmv_tensor_desc *idx, tmv
                   uint32_t r, uint32_t q, uint32_t b, const uint32_t *bounds, uint32_t bound_count) {
     s->u.gather_nd = (tmv_gather_nd_desc){in, idx, out, r, q, b};
     s->op = (tmv_op_desc){TMV_OP_GATHER_ND, &s->u.gather_nd, 0};
-    const size_t idx_bytes = (size_t)tensor_elems(idx) * dtype_bytes(idx->dtype);
+    const size_t idx_bytes = (size_t)tensor_elems(idx) * tmv_dtype_size(idx->dtype);
     if (setup_input(s, in)) return -1;
     void *ip = setup_buffer(s, idx_bytes, 0);
     if (!ip) return -1;
     fill_indices(ip, idx->dtype, (size_t)tensor_elems(idx), bounds, bound_count, 0x9E3779B97F4A7C15ULL);
     setup_bind_input(s, ip);
     if (setup_output(s, out)) return -1;
-    s->bytes_written = tensor_elems(out) * dtype_bytes(out->dtype);
+    s->bytes_written = tensor_elems(out) * tmv_dtype_size(out->dtype);
     s->bytes_read = s->bytes_written + idx_bytes;
     return 0;
 }
@@ -29,7 +29,7 @@ static uint32_t at_least_1(uint64_t v) { return v ? (uint32_t)v : 1; }
 
 /* Table {50000, row} (rows pad bytes apart beyond the row), indices {M, 1}, output {M, row}. */
 static int rows(const bench_case *c, uint64_t target, bench_setup *s, uint32_t pad_bytes) {
-    const size_t esz = dtype_bytes(c->dtype);
+    const size_t esz = tmv_dtype_size(c->dtype);
     const uint32_t row = (uint32_t)(c->p[0] / esz), m = at_least_1(target / c->p[0]);
     const uint32_t in_sizes[2] = {TABLE_ROWS, row}, strides[2] = {row + (uint32_t)(pad_bytes / esz), 1};
     const uint32_t idx_sizes[2] = {m, 1}, out_sizes[2] = {m, row}, bound = TABLE_ROWS;
@@ -44,7 +44,7 @@ static int gather_padded(const bench_case *c, uint64_t t, bench_setup *s) { retu
 
 /* Table {d0, d1, d2} holding target bytes, indices {1, M, 3}, output {1, 1, M}. */
 static int gather_elements(const bench_case *c, uint64_t target, bench_setup *s) {
-    const size_t esz = dtype_bytes(c->dtype);
+    const size_t esz = tmv_dtype_size(c->dtype);
     const uint32_t m = at_least_1(target / esz);
     uint32_t d[3] = {1, 1, 1};
     for (uint64_t left = m, k = 0; left > 1; left /= 2, k = (k + 1) % 3) d[k] *= 2;
@@ -57,7 +57,7 @@ static int gather_elements(const bench_case *c, uint64_t target, bench_setup *s)
 
 /* p2 batches of a {50000/p2, row} table, indices {p2, P, 1}, output {p2, P, row}. */
 static int gather_batch(const bench_case *c, uint64_t target, bench_setup *s) {
-    const size_t esz = dtype_bytes(c->dtype);
+    const size_t esz = tmv_dtype_size(c->dtype);
     const uint32_t nb = c->p[2], row = (uint32_t)(c->p[0] / esz), per = TABLE_ROWS / nb;
     const uint32_t p = at_least_1(target / c->p[0] / nb);
     const uint32_t in_sizes[3] = {nb, per, row}, idx_sizes[3] = {nb, p, 1}, out_sizes[3] = {nb, p, row};

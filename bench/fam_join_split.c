@@ -11,7 +11,7 @@ enum { OUTER, INNER, TRANSPOSED };
 /* Pieces of {rows, cols} joined into {rows, P*cols} (inner) or {P*rows, cols} (outer). */
 static int build(const bench_case *c, uint64_t target, bench_setup *s, int split, int pattern) {
     const uint32_t pieces = c->p[0];
-    const size_t esz = dtype_bytes(c->dtype);
+    const size_t esz = tmv_dtype_size(c->dtype);
     uint32_t rows, cols, axis;
     if (pattern == OUTER) {
         cols = (uint32_t)(target / esz / pieces < 1024 ? target / esz / pieces : 1024);

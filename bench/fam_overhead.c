@@ -11,11 +11,11 @@ static int bind_all(bench_setup *s, tmv_tensor_desc *const *ins, uint32_t n_in, 
     s->bytes_read = s->bytes_written = 0;
     for (uint32_t i = 0; i < n_in; ++i) {
         if (setup_input(s, ins[i])) return -1;
-        s->bytes_read += tensor_elems(ins[i]) * dtype_bytes(ins[i]->dtype);
+        s->bytes_read += tensor_elems(ins[i]) * tmv_dtype_size(ins[i]->dtype);
     }
     for (uint32_t i = 0; i < n_out; ++i) {
         if (setup_output(s, outs[i])) return -1;
-        s->bytes_written += tensor_elems(outs[i]) * dtype_bytes(outs[i]->dtype);
+        s->bytes_written += tensor_elems(outs[i]) * tmv_dtype_size(outs[i]->dtype);
     }
     return 0;
 }
@@ -94,7 +94,7 @@ static int tiny_gather(const bench_case *c, uint64_t target, bench_setup *s) {
     idx[1] = 1;
     setup_bind_input(s, idx);
     if (setup_output(s, o)) return -1;
-    s->bytes_written = tensor_elems(o) * dtype_bytes(o->dtype);
+    s->bytes_written = tensor_elems(o) * tmv_dtype_size(o->dtype);
     s->bytes_read = s->bytes_written + 2 * sizeof *idx;
     return 0;
 }

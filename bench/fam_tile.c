@@ -12,8 +12,8 @@ static int finish(bench_setup *s, tmv_tensor_desc *in, tmv_tensor_desc *out, uin
     s->u.tile = (tmv_tile_desc){in, out, n, s->repeats};
     s->op = (tmv_op_desc){TMV_OP_TILE, &s->u.tile, 0};
     if (setup_input(s, in) || setup_output(s, out)) return -1;
-    s->bytes_read = tensor_elems(in) * dtype_bytes(in->dtype);
-    s->bytes_written = tensor_elems(out) * dtype_bytes(out->dtype);
+    s->bytes_read = tensor_elems(in) * tmv_dtype_size(in->dtype);
+    s->bytes_written = tensor_elems(out) * tmv_dtype_size(out->dtype);
     return 0;
 }
 
@@ -21,7 +21,7 @@ static uint32_t at_least_1(uint64_t v) { return v ? (uint32_t)v : 1; }
 
 /* {rows, p0} x {1, p1}; with pad, the input rows are p0 + pad elements apart. */
 static int inner(const bench_case *c, uint64_t target, bench_setup *s, uint32_t pad) {
-    const size_t esz = dtype_bytes(c->dtype);
+    const size_t esz = tmv_dtype_size(c->dtype);
     const uint32_t rows = at_least_1(target / esz / (c->p[0] * c->p[1]));
     const uint32_t in_sizes[2] = {rows, c->p[0]}, strides[2] = {c->p[0] + pad, 1};
     const uint32_t out_sizes[2] = {rows, c->p[0] * c->p[1]}, reps[2] = {1, c->p[1]};
@@ -35,7 +35,7 @@ static int tile_padded(const bench_case *c, uint64_t t, bench_setup *s) { return
 
 /* {p0, p1} x {R, 1}: a block of rows stacked R times. */
 static int tile_outer(const bench_case *c, uint64_t target, bench_setup *s) {
-    const size_t esz = dtype_bytes(c->dtype);
+    const size_t esz = tmv_dtype_size(c->dtype);
     const uint32_t r = at_least_1(target / esz / (c->p[0] * c->p[1]));
     const uint32_t in_sizes[2] = {c->p[0], c->p[1]}, out_sizes[2] = {c->p[0] * r, c->p[1]};
     const uint32_t reps[2] = {r, 1};
@@ -46,7 +46,7 @@ static int tile_outer(const bench_case *c, uint64_t target, bench_setup *s) {
 
 /* {2, 4, 16} x {R, 2, 4}. */
 static int tile_all(const bench_case *c, uint64_t target, bench_setup *s) {
-    const size_t esz = dtype_bytes(c->dtype);
+    const size_t esz = tmv_dtype_size(c->dtype);
     const uint32_t r = at_least_1(target / esz / (2 * 4 * 16 * 2 * 4));
     const uint32_t in_sizes[3] = {2, 4, 16}, out_sizes[3] = {2 * r, 8, 64}, reps[3] = {r, 2, 4};
     tmv_tensor_desc *in = setup_tensor(s, c->dtype, 3, in_sizes, NULL);

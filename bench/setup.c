@@ -4,15 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t dtype_bytes(tmv_dtype dtype) {
-    switch (dtype) {
-    case TMV_DTYPE_UINT8: case TMV_DTYPE_INT8: return 1;
-    case TMV_DTYPE_FLOAT16: case TMV_DTYPE_UINT16: case TMV_DTYPE_INT16: return 2;
-    case TMV_DTYPE_FLOAT32: case TMV_DTYPE_UINT32: case TMV_DTYPE_INT32: return 4;
-    case TMV_DTYPE_FLOAT64: case TMV_DTYPE_UINT64: case TMV_DTYPE_INT64: return 8;
-    }
-    return 0;
-}
 
 uint64_t tensor_elems(const tmv_tensor_desc *t) {
     uint64_t n = 1;
@@ -22,11 +13,11 @@ uint64_t tensor_elems(const tmv_tensor_desc *t) {
 
 uint64_t tensor_extent(const tmv_tensor_desc *t) {
     if (tensor_elems(t) == 0) return 0;
-    if (!t->strides) return tensor_elems(t) * dtype_bytes(t->dtype);
+    if (!t->strides) return tensor_elems(t) * tmv_dtype_size(t->dtype);
     uint64_t last = 0;
     for (uint32_t d = 0; d < t->dim_count; ++d)
         if (t->sizes[d] > 1) last += (uint64_t)(t->sizes[d] - 1) * t->strides[d];
-    return (last + 1) * dtype_bytes(t->dtype);
+    return (last + 1) * tmv_dtype_size(t->dtype);
 }
 
 tmv_tensor_desc *setup_tensor(bench_setup *s, tmv_dtype dtype, uint32_t dim_count,

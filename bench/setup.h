@@ -37,7 +37,6 @@ typedef struct bench_setup {
     int one_shot;            /* time tmv_execute (create + execute + destroy) */
 } bench_setup;
 
-size_t   dtype_bytes(tmv_dtype dtype);
 uint64_t tensor_elems(const tmv_tensor_desc *t);
 /* Byte extent: lowest to just past highest addressed element. */
 uint64_t tensor_extent(const tmv_tensor_desc *t);

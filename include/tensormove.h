@@ -228,6 +228,10 @@ TMV_API void tmv_op_destroy(tmv_op *op);
 TMV_API tmv_status tmv_execute(const tmv_op_desc *desc, const void *const *inputs,
                                void *const *outputs);
 
+/* Bytes per element of a data type (1, 2, 4 or 8); 0 for a value that names
+ * no tmv_dtype. Thread-safe. */
+TMV_API uint32_t tmv_dtype_size(tmv_dtype dtype);
+
 /* A static name for a status ("TMV_OK", "TMV_ERR_OVERLAP", ...); "unknown
  * status" for a value that names none. Never NULL. */
 TMV_API const char *tmv_status_string(tmv_status s);

@@ -18,8 +18,7 @@ typedef struct tmv_tensor {
     uint64_t  extent_bytes;              /* lowest to just past highest addressed byte; 0 if empty */
 } tmv_tensor;
 
-/* Bytes per element of a known type, 0 for an unknown one. */
-uint32_t tmv_dtype_size(tmv_dtype dtype);
+/* tmv_dtype_size (bytes per element) is public: tensormove.h. */
 /* "FLOAT32", ... or "unknown". */
 const char *tmv_dtype_name(tmv_dtype dtype);
 

@@ -497,3 +497,13 @@ Test(beyond_4gib, gather_nd_reads_element_at_8gib)
     tu_expect_outputs("gather_nd from an 8 GiB-strided input", &desc, inputs, 1, &bytes, expected);
     munmap(h.map, h.len);
 }
+
+/* tmv_dtype_size against SPEC.md's table of element sizes (casegen's own copy
+ * of it), and 0 for values that name no type. */
+Test(api, dtype_size)
+{
+    for (int t = TMV_DTYPE_FLOAT32; t <= TMV_DTYPE_INT64; t++)
+        cr_assert_eq((size_t)tmv_dtype_size((tmv_dtype)t), cg_dtype_size((tmv_dtype)t), "%s", cg_dtype_name((tmv_dtype)t));
+    cr_assert_eq(tmv_dtype_size((tmv_dtype)0), 0u);
+    cr_assert_eq(tmv_dtype_size((tmv_dtype)12), 0u);
+}

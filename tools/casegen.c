@@ -51,6 +51,8 @@ cg_options cg_default_options(void)
     return o;
 }
 
+/* Its own table, not tmv_dtype_size: the cases that test the library do not
+ * take their sizes from it. */
 size_t cg_dtype_size(tmv_dtype dtype)
 {
     switch (dtype) {
