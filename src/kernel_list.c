@@ -114,21 +114,21 @@ const tmv_gather_kernel tmv_gather_kernels[] = {
 #if defined(TMV_HAVE_AVX512VBMI_KERNELS)
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
-    {"gather_rows/avx512", TMV_ISA_AVX512, tmv_gather_rows_accepts_avx512, tmv_gather_rows_avx512},
-    {"gather_elements/avx512", TMV_ISA_AVX512, tmv_gather_elements_accepts_avx512, tmv_gather_elements_avx512},
+    {"gather_rows/avx512", TMV_ISA_AVX512, tmv_gather_rows_accepts_avx512, tmv_gather_rows_avx512, tmv_gather_prepare_avx512},
+    {"gather_elements/avx512", TMV_ISA_AVX512, tmv_gather_elements_accepts_avx512, tmv_gather_elements_avx512, tmv_gather_prepare_avx512},
 #endif
 #if defined(TMV_HAVE_AVX2_KERNELS)
-    {"gather_rows/avx2", TMV_ISA_AVX2, tmv_gather_rows_accepts_avx2, tmv_gather_rows_avx2},
+    {"gather_rows/avx2", TMV_ISA_AVX2, tmv_gather_rows_accepts_avx2, tmv_gather_rows_avx2, tmv_gather_prepare_avx2},
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
-    {"gather_rows/sse2", TMV_ISA_SSE2, tmv_gather_rows_accepts_sse2, tmv_gather_rows_sse2},
-    {"gather_elements/sse2", TMV_ISA_SSE2, tmv_gather_elements_accepts_sse2, tmv_gather_elements_sse2},
+    {"gather_rows/sse2", TMV_ISA_SSE2, tmv_gather_rows_accepts_sse2, tmv_gather_rows_sse2, tmv_gather_prepare_sse2},
+    {"gather_elements/sse2", TMV_ISA_SSE2, tmv_gather_elements_accepts_sse2, tmv_gather_elements_sse2, tmv_gather_prepare_sse2},
 #endif
 #if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
-    {TMV_NEON_NAME("gather"), TMV_NEON_SET, tmv_gather_accepts_neon, tmv_gather_neon},
+    {TMV_NEON_NAME("gather"), TMV_NEON_SET, tmv_gather_accepts_neon, tmv_gather_neon, NULL},
 #endif
-    {"gather/scalar", TMV_ISA_SCALAR, NULL, tmv_gather_portable},
-    {NULL, TMV_ISA_SCALAR, NULL, NULL},
+    {"gather/scalar", TMV_ISA_SCALAR, NULL, tmv_gather_portable, NULL},
+    {NULL, TMV_ISA_SCALAR, NULL, NULL, NULL},
 };
 
 /* The lists differ only in the shape type accepts takes, so one macro-free

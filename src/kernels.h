@@ -91,16 +91,19 @@ typedef struct tmv_gather_shape {
      * slice_copy from input + offset to output + position offset. */
     tmv_copy_shape slice;
     tmv_copy_fn    slice_copy;
+    const void    *state;                 /* the kernel's prepared state (see below), or NULL */
 } tmv_gather_shape;
 /* Checks every index first (TMV_ERR_INDEX_OUT_OF_RANGE with the last error
  * set, nothing written) unless clamping, then copies. */
 typedef tmv_status (*tmv_gather_fn)(const tmv_gather_shape *s, const uint8_t *input,
                                     const uint8_t *indices, uint8_t *output);
+typedef void (*tmv_gather_prepare_fn)(const tmv_gather_shape *s, void *state);
 typedef struct tmv_gather_kernel {
-    const char   *name;
-    tmv_isa       isa;
-    bool        (*accepts)(const tmv_gather_shape *s);
-    tmv_gather_fn run;
+    const char           *name;
+    tmv_isa               isa;
+    bool                (*accepts)(const tmv_gather_shape *s);
+    tmv_gather_fn         run;
+    tmv_gather_prepare_fn prepare;   /* NULL: no state (see the kernel state of the rows kernels) */
 } tmv_gather_kernel;
 
 /* The lists (src/kernel_list.c), each ending with a portable catch-all whose

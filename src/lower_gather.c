@@ -90,5 +90,11 @@ tmv_status tmv_lower_gather_nd(tmv_op *op)
     step->kernel = kernel->name;
     step->u.gather.run = kernel->run;
     step->u.gather.shape = g;
+    if (kernel->prepare != NULL) {
+        if ((status = tmv_plan_step_state(op, step)) != TMV_OK)
+            return status;
+        kernel->prepare(g, step->state);
+        g->state = step->state;
+    }
     return TMV_OK;
 }

@@ -57,6 +57,11 @@ static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
                             _mm256_loadu_si256((const __m256i *)(const void *)(src + i)));
 }
 
+void tmv_gather_prepare_avx2(const tmv_gather_shape *s, void *state)
+{
+    tmv_gx_prepare(s, state, 32, true, false);
+}
+
 bool tmv_gather_rows_accepts_avx2(const tmv_gather_shape *s)
 {
     return s->slice.rank == 0 && s->slice.elem_bytes >= 32;
@@ -66,7 +71,7 @@ tmv_status tmv_gather_rows_avx2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output)
 {
     bool streamed;
-    tmv_status status = tmv_gx_rows(s, input, indices, output, 32, check_values, true, copy_row, stream_row,
+    tmv_status status = tmv_gx_rows(s, input, indices, output, 32, check_values, copy_row, stream_row,
                                     &streamed);
     if (streamed)
         _mm_sfence();

@@ -485,6 +485,11 @@ static inline void elements_vector(const tmv_gather_shape *s, const tmv_gx_run *
     }
 }
 
+void tmv_gather_prepare_avx512(const tmv_gather_shape *s, void *state)
+{
+    tmv_gx_prepare(s, state, 64, false, offsets_fit_32(s));
+}
+
 bool tmv_gather_elements_accepts_avx512(const tmv_gather_shape *s)
 {
     return tmv_gx_elements_accepts(s);
@@ -493,11 +498,11 @@ bool tmv_gather_elements_accepts_avx512(const tmv_gather_shape *s)
 tmv_status tmv_gather_elements_avx512(const tmv_gather_shape *s, const uint8_t *input,
                                       const uint8_t *indices, uint8_t *output)
 {
-    tmv_status status = tmv_gx_check(s, indices, 64, check_values, false);
+    tmv_status status = tmv_gx_check(s, indices, check_values);
     if (status != TMV_OK)
         return status;
     const uint64_t w = s->slice.elem_bytes;
-    const bool fit32 = offsets_fit_32(s);
+    const bool fit32 = tmv_gx_state_of(s)->fit32;
     tmv_gx_iter it;
     tmv_gx_iter_init(&it, s, indices);
     do {
@@ -586,7 +591,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
 {
     /* Outputs below the stream threshold with k <= 4 and 32-bit offsets
      * (embedding lookups): vector offsets; the rest, the shared row loop. */
-    if (s->k <= 4 && tmv_gx_output_bytes(s) < tmv_stream_threshold() && offsets_fit_32(s)) {
+    if (s->k <= 4 && tmv_gx_output_bytes(s) < tmv_stream_threshold() && tmv_gx_state_of(s)->fit32) {
         tmv_gx_iter it;
         tmv_gx_iter_init(&it, s, indices);
         /* One packed run of 32-bit indices that fits a chunk (8 KiB of
@@ -597,7 +602,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
             tmv_gx_run_packed(s, &it.run, 4))
             return rows32_typed(s, &it.run, input, output, true) ? TMV_OK
                                                                   : tmv_gather_check_portable(s, indices);
-        tmv_status status = tmv_gx_check(s, indices, 64, check_values, false);
+        tmv_status status = tmv_gx_check(s, indices, check_values);
         if (status != TMV_OK)
             return status;
         do {
@@ -611,7 +616,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
         return TMV_OK;
     }
     bool streamed;
-    tmv_status status = tmv_gx_rows(s, input, indices, output, 64, check_values, false, copy_row, stream_row,
+    tmv_status status = tmv_gx_rows(s, input, indices, output, 64, check_values, copy_row, stream_row,
                                     &streamed);
     if (streamed)
         _mm_sfence();

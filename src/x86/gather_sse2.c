@@ -78,6 +78,11 @@ static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
                          _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
 }
 
+void tmv_gather_prepare_sse2(const tmv_gather_shape *s, void *state)
+{
+    tmv_gx_prepare(s, state, 16, true, false);
+}
+
 bool tmv_gather_rows_accepts_sse2(const tmv_gather_shape *s)
 {
     return s->slice.rank == 0 && s->slice.elem_bytes >= 16;
@@ -87,7 +92,7 @@ tmv_status tmv_gather_rows_sse2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output)
 {
     bool streamed;
-    tmv_status status = tmv_gx_rows(s, input, indices, output, 16, check_values, true, copy_row, stream_row,
+    tmv_status status = tmv_gx_rows(s, input, indices, output, 16, check_values, copy_row, stream_row,
                                     &streamed);
     if (streamed)
         _mm_sfence();
@@ -102,7 +107,7 @@ bool tmv_gather_elements_accepts_sse2(const tmv_gather_shape *s)
 tmv_status tmv_gather_elements_sse2(const tmv_gather_shape *s, const uint8_t *input,
                                     const uint8_t *indices, uint8_t *output)
 {
-    tmv_status status = tmv_gx_check(s, indices, 16, check_values, true);
+    tmv_status status = tmv_gx_check(s, indices, check_values);
     if (status != TMV_OK)
         return status;
     tmv_gx_iter it;

@@ -46,8 +46,9 @@ static inline uint32_t tmv_gx_gcd(uint32_t a, uint32_t b)
     return a;
 }
 
-/* Fills the bounds for `lanes` indices per vector, the table only if asked
- * (it cost the AVX-512 check of 128 indices more than the check itself).
+/* Fills the bounds for `lanes` indices per vector, once per operator (the
+ * kernels' prepare), the table only if asked (the AVX-512 check compares
+ * lane-wise minima and maxima with klo/khi and needs none).
  * Needs every dim size > 0 (a dim of size 0 rejects everything; the caller
  * leaves that to the portable check). */
 static inline void tmv_gx_bounds_init(tmv_gx_bounds *b, const tmv_gather_shape *s, uint32_t lanes,
@@ -200,22 +201,42 @@ static inline bool tmv_gx_check_run(const tmv_gather_shape *s, const tmv_gx_run 
     return ok;
 }
 
-/* The check pass of a kernel set with vectors of vbytes bytes, values
- * reading the bounds table if `table`: TMV_OK, or the portable check's error
- * naming the first bad tuple (only it builds messages). */
-static inline tmv_status tmv_gx_check(const tmv_gather_shape *s, const uint8_t *indices,
-                                      uint32_t vbytes, tmv_gx_check_fn values, bool table)
+/* The x86 gather kernels' state (kernels.h), built once at create: the
+ * check's bounds for the set's vectors, and whether every input offset fits
+ * 32 bits (AVX-512's vector offsets). */
+typedef struct tmv_gx_state {
+    tmv_gx_bounds bounds;   /* set when the indices are checked and no indexed dim is empty */
+    bool          fit32;
+} tmv_gx_state;
+_Static_assert(sizeof(tmv_gx_state) <= TMV_KERNEL_STATE_BYTES, "gather state exceeds the kernel state");
+
+/* The prepare of a set with vectors of vbytes bytes, its check reading the
+ * bounds table if `table` (see tmv_gx_bounds_init). */
+static inline void tmv_gx_prepare(const tmv_gather_shape *s, void *state, uint32_t vbytes, bool table, bool fit32)
+{
+    tmv_gx_state *st = state;
+    if (tmv_gather_must_check(s) && !tmv_gx_has_empty_dim(s))
+        tmv_gx_bounds_init(&st->bounds, s, vbytes / (uint32_t)tmv_gx_index_width(s), table);
+    st->fit32 = fit32;
+}
+
+static inline const tmv_gx_state *tmv_gx_state_of(const tmv_gather_shape *s)
+{
+    return s->state;
+}
+
+/* The check pass against the prepared bounds: TMV_OK, or the portable
+ * check's error naming the first bad tuple (only it builds messages). */
+static inline tmv_status tmv_gx_check(const tmv_gather_shape *s, const uint8_t *indices, tmv_gx_check_fn values)
 {
     if (!tmv_gather_must_check(s))
         return TMV_OK;
     if (tmv_gx_has_empty_dim(s))
         return tmv_gather_check_portable(s, indices);
-    tmv_gx_bounds b;
-    tmv_gx_bounds_init(&b, s, vbytes / (uint32_t)tmv_gx_index_width(s), table);
     tmv_gx_iter it;
     tmv_gx_iter_init(&it, s, indices);
     do
-        if (!tmv_gx_check_run(s, &it.run, &b, values))
+        if (!tmv_gx_check_run(s, &it.run, &tmv_gx_state_of(s)->bounds, values))
             return tmv_gather_check_portable(s, indices);
     while (tmv_gx_iter_next(&it, s));
     return TMV_OK;
@@ -361,11 +382,11 @@ static inline uint64_t tmv_gx_output_bytes(const tmv_gather_shape *s)
  * threshold. *streamed tells the caller to fence. */
 static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *input,
                                      const uint8_t *indices, uint8_t *output, uint32_t vbytes,
-                                     tmv_gx_check_fn check, bool table, tmv_gx_slice_fn copy,
+                                     tmv_gx_check_fn check, tmv_gx_slice_fn copy,
                                      tmv_gx_slice_fn stream, bool *streamed)
 {
     *streamed = false;
-    tmv_status status = tmv_gx_check(s, indices, vbytes, check, table);
+    tmv_status status = tmv_gx_check(s, indices, check);
     if (status != TMV_OK)
         return status;
     const uint64_t bytes = s->slice.elem_bytes;

@@ -77,6 +77,9 @@ void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
 
 /* gather_{sse2,avx2,avx512}.c: GATHER_ND (see gather_x86.h): rows = slices of
  * one contiguous run of at least a vector; elements = one 1/2/4/8-byte element */
+void tmv_gather_prepare_sse2(const tmv_gather_shape *s, void *state);
+void tmv_gather_prepare_avx2(const tmv_gather_shape *s, void *state);
+void tmv_gather_prepare_avx512(const tmv_gather_shape *s, void *state);
 bool tmv_gather_rows_accepts_sse2(const tmv_gather_shape *s);
 tmv_status tmv_gather_rows_sse2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output);
