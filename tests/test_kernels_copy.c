@@ -172,8 +172,9 @@ Test(kernels_copy, space_to_depth_stream)
 {
     for (unsigned wi = 0; wi < 4; wi++)
         depth_stream_matrix(true, widths[wi]);
-    /* Streams of several segments (16 KiB of source each, 64 KiB when streaming): ranges that
-     * start mid-stream, both orders, a padded input. */
+    /* Streams of several segments (16 KiB of source each, one plane row when streaming): ranges that
+     * start mid-stream, both orders, a padded input. No plane here is a whole number of 64-byte
+     * lines, so streaming, every plane after the first is stored realigned. */
     const depth_case longs[] = {
         {true, TMV_DTYPE_UINT8, 2, 200, 100, 2, false, 0}, {true, TMV_DTYPE_UINT8, 2, 200, 100, 2, true, 0},
         {true, TMV_DTYPE_UINT8, 2, 201, 100, 2, false, 7}, {true, TMV_DTYPE_FLOAT32, 4, 21, 60, 2, false, 0},

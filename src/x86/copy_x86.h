@@ -721,30 +721,102 @@ static inline void deinterleave_part(const tmv_vctx *c, const tmv_seq *q, tmv_cu
         _mm512_mask_storeu_epi8(dst + j * plane, v_mask(k * w), v[j]);
 }
 
-/* SPACE_TO_DEPTH's next whole group: b source vectors at cur to one vector of each plane at done. */
-static inline void deinterleave_whole(const tmv_vctx *c, const tmv_seq *q, tmv_cursor *cur, const uint8_t *src,
-                                      uint8_t *dst, uint64_t done, uint64_t plane, unsigned b, size_t w, bool nt)
+/* SPACE_TO_DEPTH's next whole group: b source vectors at cur, de-interleaved into v. */
+static inline void deinterleave_load(const tmv_vctx *c, const tmv_seq *q, tmv_cursor *cur, const uint8_t *src,
+                                     tmv_v *v, unsigned b, size_t w)
 {
-    tmv_v v[8];
 #pragma GCC unroll 8
     for (unsigned i = 0; i < b; i++) {
         v[i] = seq_load64(q, cur, src);
         seq_step64(q, cur);
     }
     v_deinterleave(c, v, b, w);
-#pragma GCC unroll 8
-    for (unsigned j = 0; j < b; j++)
-        stream_store(dst + done * w + j * plane, v[j], nt);
 }
 
-/* SPACE_TO_DEPTH: elements [begin, end) of each of b contiguous planes from
- * the source rows (b*x elements each, along the seq). The first `head`
- * elements go as a partial group (aligning the planes for non-temporal
- * stores); after it, ranges start and end on whole vectors but at the end
- * of the planes. */
+/* The next whole group to one vector of each plane at dst (plain stores). */
+static inline void deinterleave_whole(const tmv_vctx *c, const tmv_seq *q, tmv_cursor *cur, const uint8_t *src,
+                                      uint8_t *dst, uint64_t plane, unsigned b, size_t w)
+{
+    tmv_v v[8];
+    deinterleave_load(c, q, cur, src, v, b, w);
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < b; j++)
+        v_store(dst + j * plane, v[j]);
+}
+
+/* Non-temporal stores need 64-byte aligned lines, but b planes whose
+ * distance is no multiple of 64 (a u8 plane of 2365 x 2364) are not aligned
+ * alike. The stream's groups are then aligned for plane 0, and each other
+ * plane's vector is stored shifted by the `mis` bytes that plane lies past
+ * a line: the line's first mis bytes from the plane's previous vector, the
+ * rest from this one (a two-source permute). Only the stream's first line
+ * and its last vector's leftover go as masked plain stores: plain stores
+ * in every segment made the stream 2x slower than no streaming at all
+ * (the non-temporal stores then met lines the plain ones had brought in). */
+typedef struct tmv_realign {
+    tmv_v    idx[8];   /* two-source (previous, current) indices of the shift */
+    uint64_t mis[8];   /* bytes past a line when plane 0's store is aligned */
+} tmv_realign;
+
+/* False when some plane needs a shift this set cannot make (bytes without
+ * VBMI, or a shift by part of an element). */
+static inline bool realign_init(tmv_realign *ra, uint64_t plane, unsigned b, size_t w)
+{
+    const uint64_t n = TMV_VB / w;
+    for (unsigned j = 0; j < b; j++) {
+        ra->mis[j] = j * plane % 64;
+        if (ra->mis[j] % w != 0 || (ra->mis[j] != 0 && !v_use_perm2(w)))
+            return false;
+        ra->idx[j] = v_add(v_iota(w), v_set1(n - ra->mis[j] / w, w), w);
+    }
+    return true;
+}
+
+/* The next whole group to the planes at dst, non-temporal: `first` is the
+ * stream's first group (the shifted planes' lines before it are not ours);
+ * prev holds each plane's previous vector and gets this one. */
+static inline void realign_whole(const tmv_vctx *c, const tmv_seq *q, tmv_cursor *cur, const uint8_t *src,
+                                 uint8_t *dst, uint64_t plane, const tmv_realign *ra, tmv_v *prev, unsigned b,
+                                 size_t w, bool first)
+{
+    tmv_v v[8];
+    deinterleave_load(c, q, cur, src, v, b, w);
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < b; j++) {
+        uint8_t *at = dst + j * plane;
+        const uint64_t mis = ra->mis[j];
+        if (mis == 0) {
+            _mm512_stream_si512((void *)at, v[j]);
+            continue;
+        }
+        /* first: nothing carried; the permute's bytes from it are masked off */
+        const tmv_v line = v_perm2(first ? v[j] : prev[j], ra->idx[j], v[j], w);
+        if (first)
+            _mm512_mask_storeu_epi8(at - mis, ~v_mask(mis), line);
+        else
+            _mm512_stream_si512((void *)(at - mis), line);
+        prev[j] = v[j];
+    }
+}
+
+/* The shifted planes' last mis bytes, just before dst (where the groups ended). */
+static inline void realign_flush(uint8_t *dst, uint64_t plane, const tmv_v *prev, const tmv_realign *ra,
+                                 unsigned b)
+{
+    for (unsigned j = 0; j < b; j++)
+        if (ra->mis[j] != 0)
+            _mm512_mask_storeu_epi8(dst + j * plane - 64, ~v_mask(64 - ra->mis[j]), prev[j]);
+}
+
+/* SPACE_TO_DEPTH: elements [begin, end) of each of b contiguous planes of
+ * `total` from the source rows (b*x elements each, along the seq). The
+ * first `head` elements go as a partial group (aligning plane 0 for the
+ * non-temporal stores, made when ra is not NULL, with the shifted planes'
+ * carries in prev); after it, ranges start and end on whole vectors but at
+ * the end of the planes. */
 static inline void deinterleave_stream(const tmv_vctx *c, const tmv_seq *q, uint64_t x, const uint8_t *src,
-                                       uint8_t *dst, uint64_t begin, uint64_t end, uint64_t head, uint64_t plane,
-                                       unsigned b, size_t w, bool nt)
+                                       uint8_t *dst, uint64_t begin, uint64_t end, uint64_t total, uint64_t head,
+                                       uint64_t plane, unsigned b, size_t w, const tmv_realign *ra, tmv_v *prev)
 {
     const uint64_t n = TMV_VB / w;
     tmv_cursor cur = {0, begin / x * q->s0, begin % x * b * w, begin / x};
@@ -753,16 +825,21 @@ static inline void deinterleave_stream(const tmv_vctx *c, const tmv_seq *q, uint
         deinterleave_part(c, q, &cur, src, dst + done * w, head - done, plane, b, w);
         done = head;
     }
-    /* Bytes run two groups per iteration (measured 2-4% faster in L2);
-     * wider elements, whose shorter rows put a seam in most groups, lost as
-     * much that way. */
-    if (w == 1) {
+    if (ra) {
+        for (; done + n <= end; done += n)
+            realign_whole(c, q, &cur, src, dst + done * w, plane, ra, prev, b, w, done == head);
+        if (end == total && done > head)
+            realign_flush(dst + done * w, plane, prev, ra, b);
+    } else if (w == 1) {
+        /* Bytes run two groups per iteration (measured 2-4% faster in L2);
+         * wider elements, whose shorter rows put a seam in most groups,
+         * lost as much that way. */
 #pragma GCC unroll 2
         for (; done + n <= end; done += n)
-            deinterleave_whole(c, q, &cur, src, dst, done, plane, b, w, nt);
+            deinterleave_whole(c, q, &cur, src, dst + done * w, plane, b, w);
     } else {
         for (; done + n <= end; done += n)
-            deinterleave_whole(c, q, &cur, src, dst, done, plane, b, w, nt);
+            deinterleave_whole(c, q, &cur, src, dst + done * w, plane, b, w);
     }
     if (done < end)
         deinterleave_part(c, q, &cur, src, dst + done * w, end - done, plane, b, w);
@@ -772,8 +849,23 @@ static inline void deinterleave_stream(const tmv_vctx *c, const tmv_seq *q, uint
  * the dims outside the seq. The dim just outside it (DCR's and CRD's block
  * row) is looped inside segments of the streams: its streams read
  * interleaved source rows, so together they read the source in order
- * instead of each sweeping all of it (the hardware prefetcher then fetches
- * only rows that are used soon). */
+ * instead of each sweeping all of it.
+ *
+ * In cache a segment is 16 KiB of source, in whole vectors: the block rows'
+ * passes over it then meet its lines still in L1 (B = 2 in L2: +10%; 8 and
+ * 32 KiB lost that again). Streaming to memory it is one plane row, each
+ * segment starting at the whole group nearest below its row, so the source
+ * is read in order: two rows per segment read it as 0, 2, 1, 3, ... and ran
+ * at half the speed at B = 2 (5.1 against 2.6 ms for 64 MiB; memcpy 4.0). */
+static inline uint64_t segment_start(uint64_t k, uint64_t seg, uint64_t head, uint64_t n, bool rows)
+{
+    if (k == 0)
+        return 0;
+    if (!rows)
+        return k * seg + head;
+    return k * seg > head ? head + (k * seg - head) / n * n : head;
+}
+
 static inline void deinterleave_streams(const tmv_vctx *c, const tmv_copy_shape *s, const tmv_seq *q,
                                         const uint8_t *src, uint8_t *dst, uint64_t x, uint64_t total,
                                         uint64_t plane, unsigned b, size_t w, bool nt)
@@ -783,11 +875,10 @@ static inline void deinterleave_streams(const tmv_vctx *c, const tmv_copy_shape 
     const uint32_t m = mid ? s->rank - 4 : 0;
     const uint64_t mids = mid ? s->sizes[m] : 1, mid_src = mid ? s->src_strides[m] : 0;
     const uint64_t mid_dst = mid ? s->dst_strides[m] : 0;
-    /* About 64 KiB of source per segment from DRAM (better there than 16
-     * KiB), 16 KiB in cache, where the block rows' passes over a segment
-     * then meet its lines still in L1 (B = 2 in L2: +10%; 8 and 32 KiB
-     * lost that again), in whole vectors. */
-    const uint64_t seg = (((nt ? 65536 : 16384) / (b * w * mids)) / n + 1) * n;
+    tmv_realign ra;
+    tmv_v prev[8][8];   /* each block row's carries (the stream's first group sets them) */
+    const bool realign = nt && mids <= 8 && realign_init(&ra, plane, b, w);
+    const uint64_t seg = nt ? x : ((16384 / (b * w * mids)) / n + 1) * n;
     tmv_walk walk;
     tmv_walk_init(&walk, s, m);
     do {
@@ -795,14 +886,14 @@ static inline void deinterleave_streams(const tmv_vctx *c, const tmv_copy_shape 
             for (uint64_t i = 0; i < mids; i++) {
                 uint8_t *d = dst + walk.dst + i * mid_dst;
                 uint64_t head = 0;
-                /* planes aligned alike (realigning them with permutes measured slower than plain stores) */
-                const bool aligned = nt && plane % 64 == 0 && stream_head(d, w, &head);
+                const bool aligned = realign && stream_head(d, w, &head);
                 head = aligned && head < total ? head : aligned ? total : 0;
-                const uint64_t begin = k == 0 ? 0 : k * seg + head;
-                const uint64_t end = (k + 1) * seg + head < total ? (k + 1) * seg + head : total;
+                const uint64_t begin = segment_start(k, seg, head, n, nt);
+                const uint64_t next = segment_start(k + 1, seg, head, n, nt);
+                const uint64_t end = (k + 1) * seg < total && next < total ? next : total;
                 if (begin < end)
-                    deinterleave_stream(c, q, x, src + walk.src + i * mid_src, d, begin, end, head, plane, b, w,
-                                        aligned);
+                    deinterleave_stream(c, q, x, src + walk.src + i * mid_src, d, begin, end, total, head, plane,
+                                        b, w, aligned ? &ra : NULL, prev[aligned ? i : 0]);
             }
         }
     } while (tmv_walk_next(&walk));
