@@ -122,6 +122,64 @@ TR_TILE_FN(tr_tile, tr_v, TR_MM, TR_LOAD, tr_lane, TR_VB)
 TR_TILE_FN(tr_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16)
 #endif
 
+#if TR_VB == 64
+/* A whole-vector tile of 4- and 8-byte elements: l = 64/w source rows from
+ * src (pitch S) to l rows of one vector each at dst (pitch D): lane-local
+ * unpacks, then two rounds of 128-bit lane shuffles, and full-vector stores
+ * instead of four 16-byte lane stores per register. join transposed/2x64cols/f32
+ * ran no faster on AVX-512's lane tiles than on AVX2's; on these, L1 size
+ * 0.29 -> 0.40 x memcpy, DRAM 0.67 -> 0.70, L2 unchanged (0.44-0.49; it
+ * moves with where the pages land in the 1 MiB L2: 0.61 in some runs). */
+static inline void tr_square(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w, bool nt)
+{
+    __m512i x[16], t[16];
+    if (w == 4) {
+        _Pragma("GCC unroll 16") for (unsigned r = 0; r < 16; r++) x[r] = _mm512_loadu_si512(src + r * S);
+        /* t[2p + k], lane L: rows 2p, 2p+1 of columns 4L + 2k, 4L + 2k + 1 */
+        _Pragma("GCC unroll 8") for (unsigned p = 0; p < 8; p++) {
+            t[2 * p] = _mm512_unpacklo_epi32(x[2 * p], x[2 * p + 1]);
+            t[2 * p + 1] = _mm512_unpackhi_epi32(x[2 * p], x[2 * p + 1]);
+        }
+        /* x[4q + k], lane L: column 4L + k of rows 4q .. 4q+3 */
+        _Pragma("GCC unroll 4") for (unsigned q = 0; q < 4; q++) {
+            x[4 * q] = _mm512_unpacklo_epi64(t[4 * q], t[4 * q + 2]);
+            x[4 * q + 1] = _mm512_unpackhi_epi64(t[4 * q], t[4 * q + 2]);
+            x[4 * q + 2] = _mm512_unpacklo_epi64(t[4 * q + 1], t[4 * q + 3]);
+            x[4 * q + 3] = _mm512_unpackhi_epi64(t[4 * q + 1], t[4 * q + 3]);
+        }
+    } else {
+        _Pragma("GCC unroll 8") for (unsigned r = 0; r < 8; r++) x[r] = _mm512_loadu_si512(src + r * S);
+        /* x[2p + k], lane L: column 2L + k of rows 2p, 2p+1 */
+        _Pragma("GCC unroll 4") for (unsigned p = 0; p < 4; p++) {
+            t[2 * p] = _mm512_unpacklo_epi64(x[2 * p], x[2 * p + 1]);
+            t[2 * p + 1] = _mm512_unpackhi_epi64(x[2 * p], x[2 * p + 1]);
+        }
+        _Pragma("GCC unroll 8") for (unsigned r = 0; r < 8; r++) x[r] = t[r];
+    }
+    /* Now x[g*k1 + k] (k < k1 = 16/w columns per lane, g < 4 row groups of
+     * 16/w rows), lane L, holds column k1*L + k of row group g. Two rounds
+     * of lane shuffles gather a column's four groups in order. */
+    const unsigned k1 = 16 / w;
+    _Pragma("GCC unroll 4") for (unsigned k = 0; k < k1; k++) {
+        const __m512i a = x[k], b = x[k1 + k], c = x[2 * k1 + k], d = x[3 * k1 + k];
+        const __m512i ab02 = _mm512_shuffle_i64x2(a, b, _MM_SHUFFLE(2, 0, 2, 0));   /* a0 a2 b0 b2 */
+        const __m512i ab13 = _mm512_shuffle_i64x2(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+        const __m512i cd02 = _mm512_shuffle_i64x2(c, d, _MM_SHUFFLE(2, 0, 2, 0));
+        const __m512i cd13 = _mm512_shuffle_i64x2(c, d, _MM_SHUFFLE(3, 1, 3, 1));
+        t[k] = _mm512_shuffle_i64x2(ab02, cd02, _MM_SHUFFLE(2, 0, 2, 0));            /* lane 0: a0 b0 c0 d0 */
+        t[2 * k1 + k] = _mm512_shuffle_i64x2(ab02, cd02, _MM_SHUFFLE(3, 1, 3, 1));   /* lane 2 */
+        t[k1 + k] = _mm512_shuffle_i64x2(ab13, cd13, _MM_SHUFFLE(2, 0, 2, 0));       /* lane 1 */
+        t[3 * k1 + k] = _mm512_shuffle_i64x2(ab13, cd13, _MM_SHUFFLE(3, 1, 3, 1));   /* lane 3 */
+    }
+    _Pragma("GCC unroll 16") for (unsigned r = 0; r < 4 * k1; r++) {
+        if (nt)
+            _mm512_stream_si512((void *)(dst + r * D), t[r]);
+        else
+            _mm512_storeu_si512((void *)(dst + r * D), t[r]);
+    }
+}
+#endif
+
 /* dst[i][j] = src[j][i] for i in [i0, i1), j in [j0, j1), element by element
  * along destination rows: the edges the tiles leave. */
 static inline void tr_scalar(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w,
@@ -150,10 +208,57 @@ static inline void tr_scalar(const uint8_t *src, uint64_t S, uint8_t *dst, uint6
  * are written by consecutive tiles with streaming stores, sparing the reads
  * for ownership (join transposed/2x64cols/f32 at DRAM size: 0.46 -> 0.65-0.73
  * x memcpy); panels whose lines are not all theirs keep regular stores. */
+/* Source rows [j, j + l) of columns [i, i1): lane tiles, then the edge. */
+static inline void tr_strip(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w, uint64_t i,
+                            uint64_t i1, uint64_t j)
+{
+    const uint64_t l = 16 / w, c = TR_VB / w;
+    for (; i + c <= i1; i += c)
+        tr_tile(src + j * S + i * w, S, dst + i * D + j * w, D, w, false);
+#if TR_VB > 16
+    for (; i + l <= i1; i += l)
+        tr_tile128(src + j * S + i * w, S, dst + i * D + j * w, D, w, false);
+#endif
+    tr_scalar(src, S, dst, D, w, i, i1, j, j + l);
+}
+
+/* Source rows per whole-vector tile: AVX-512's square tiles for 4- and
+ * 8-byte elements, else the lane tiles' 16/w. */
+static inline uint64_t tr_tile_rows(unsigned w)
+{
+#if TR_VB == 64
+    if (w >= 4)
+        return 64 / w;
+#endif
+    return 16 / w;
+}
+
+/* One whole-vector tile of tr_tile_rows(w) source rows. */
+static inline void tr_whole(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w, bool nt)
+{
+#if TR_VB == 64
+    if (w >= 4) {
+        tr_square(src, S, dst, D, w, nt);
+        return;
+    }
+#endif
+    tr_tile(src, S, dst, D, w, nt);
+}
+
+/* One m x n transpose block, in panels of pi source columns by pj source
+ * rows (multiples of every tile side). Square panels of 64-128 bytes a side
+ * keep both sides in L1. A copy that comes from memory (`far`) with short
+ * destination rows (n * w <= 256, as for column-major inputs of few columns)
+ * reads its long source rows in 4 KiB runs instead, which keeps the
+ * prefetchers streaming; from L2 the square panels are faster. With `nt`
+ * (an output past the stream threshold), a panel's whole destination lines
+ * are written by consecutive tiles with streaming stores, sparing the reads
+ * for ownership (join transposed/2x64cols/f32 at DRAM size: 0.46 -> 0.65-0.73
+ * x memcpy); panels whose lines are not all theirs keep regular stores. */
 static inline void tr_block(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w,
                             uint64_t m, uint64_t n, bool far, bool nt)
 {
-    const uint64_t l = 16 / w, c = TR_VB / w;
+    const uint64_t l = 16 / w, c = TR_VB / w, tl = tr_tile_rows(w);
     const bool narrow = far && n * w <= 256;
     const uint64_t pi = narrow ? 4096 / w : (w <= 2 ? 64 : 128 / w), pj = narrow ? 64 / w : pi;
     for (uint64_t i0 = 0; i0 < m; i0 += pi) {
@@ -163,23 +268,22 @@ static inline void tr_block(const uint8_t *src, uint64_t S, uint8_t *dst, uint64
             if (nt && j1 - j0 == pj && ((uintptr_t)(dst + j0 * w) & 63) == 0 && D % 64 == 0) {
                 uint64_t i = i0;
                 for (; i + c <= i1; i += c)
-                    for (uint64_t j = j0; j < j1; j += l)
-                        tr_tile(src + j * S + i * w, S, dst + i * D + j * w, D, w, true);
+                    for (uint64_t j = j0; j < j1; j += tl)
+                        tr_whole(src + j * S + i * w, S, dst + i * D + j * w, D, w, true);
                 for (uint64_t j = j0; j < j1; j += l)
                     tr_scalar(src, S, dst, D, w, i, i1, j, j + l);
                 continue;
             }
             uint64_t j = j0;
-            for (; j + l <= j1; j += l) {
+            for (; j + tl <= j1; j += tl) {
                 uint64_t i = i0;
                 for (; i + c <= i1; i += c)
-                    tr_tile(src + j * S + i * w, S, dst + i * D + j * w, D, w, false);
-#if TR_VB > 16
-                for (; i + l <= i1; i += l)
-                    tr_tile128(src + j * S + i * w, S, dst + i * D + j * w, D, w, false);
-#endif
-                tr_scalar(src, S, dst, D, w, i, i1, j, j + l);
+                    tr_whole(src + j * S + i * w, S, dst + i * D + j * w, D, w, false);
+                for (uint64_t jj = j; jj < j + tl; jj += l)
+                    tr_strip(src, S, dst, D, w, i, i1, jj);
             }
+            for (; j + l <= j1; j += l)
+                tr_strip(src, S, dst, D, w, i0, i1, j);
             tr_scalar(src, S, dst, D, w, i0, i1, j, j1);
         }
     }
