@@ -223,6 +223,17 @@ static void many_rows(tmv_isa isa, void *ctx)
                 c.cols[k] = (uint32_t)w;
             check_both(isa, &c);
         }
+    /* 64-byte pieces: whole lines, which the column kernels write with
+     * streaming stores under test_kernels_rows_streaming, also at padded
+     * pitches that keep every row on a line. */
+    const uint32_t counts[] = {2, 3, 8};
+    for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        for (uint32_t pad = 0; pad <= 64; pad += 64) {
+            rows_case c = {TMV_DTYPE_UINT8, 777, counts[i], {0}, pad, pad};
+            for (uint32_t k = 0; k < c.n; k++)
+                c.cols[k] = 64;
+            check_both(isa, &c);
+        }
 }
 
 Test(kernels_rows, many_rows)

@@ -13,5 +13,6 @@ void tmv_join_rows_zip_avx2(const tmv_rows_shape *s, const void *const *srcs, ui
     uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
-    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_avx2_any(s, streams, dst, true, tmv_stream_threshold()));
+    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_avx2_any(s, streams, dst, true, tmv_stream_threshold()),
+                          tmv_stream_threshold());
 }

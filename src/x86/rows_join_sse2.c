@@ -13,7 +13,8 @@ void tmv_join_rows_zip_sse2(const tmv_rows_shape *s, const void *const *srcs, ui
     uint8_t *streams[16] = {NULL};
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
-    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_sse2_any(s, streams, dst, true, tmv_stream_threshold()));
+    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_sse2_any(s, streams, dst, true, tmv_stream_threshold()),
+                          tmv_stream_threshold());
 }
 
 bool tmv_join_rows_columns_accepts_sse2(const tmv_rows_shape *s)
@@ -23,5 +24,5 @@ bool tmv_join_rows_columns_accepts_sse2(const tmv_rows_shape *s)
 
 void tmv_join_rows_columns_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    tmv_rows_join_columns(s, srcs, dst, 0);
+    tmv_rows_join_columns(s, srcs, dst, 0, tmv_stream_threshold());
 }

@@ -14,5 +14,6 @@ void tmv_split_rows_zip_avx2(const tmv_rows_shape *s, const uint8_t *src, void *
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = dsts[s->pieces[p].buffer];
     uint8_t *joined = (uint8_t *)(uintptr_t)src; /* read only: join is false */
-    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_avx2_any(s, streams, joined, false, tmv_stream_threshold()));
+    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_avx2_any(s, streams, joined, false, tmv_stream_threshold()),
+                           tmv_stream_threshold());
 }
