@@ -72,6 +72,7 @@ const tmv_join_rows_kernel tmv_join_rows_kernels[] = {
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
     {"join_rows_zip/sse2", TMV_ISA_SSE2, tmv_join_rows_zip_accepts_sse2, tmv_join_rows_zip_sse2, NULL},
+    {"join_rows_stream/sse2", TMV_ISA_SSE2, tmv_join_rows_stream_accepts_sse2, tmv_join_rows_stream_sse2, NULL},
     {"join_rows_columns/sse2", TMV_ISA_SSE2, tmv_join_rows_columns_accepts_sse2, tmv_join_rows_columns_sse2, NULL},
 #endif
 #if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)
@@ -100,6 +101,7 @@ const tmv_split_rows_kernel tmv_split_rows_kernels[] = {
 #endif
 #if defined(TMV_HAVE_SSE2_KERNELS)
     {"split_rows_zip/sse2", TMV_ISA_SSE2, tmv_split_rows_zip_accepts_sse2, tmv_split_rows_zip_sse2, NULL},
+    {"split_rows_stream/sse2", TMV_ISA_SSE2, tmv_split_rows_stream_accepts_sse2, tmv_split_rows_stream_sse2, NULL},
     {"split_rows_columns/sse2", TMV_ISA_SSE2, tmv_split_rows_columns_accepts_sse2, tmv_split_rows_columns_sse2, NULL},
 #endif
 #if defined(TMV_HAVE_NEON_KERNELS) || defined(TMV_HAVE_NEON_SIMDE_KERNELS)

@@ -1,6 +1,7 @@
 /* test_kernels_rows.c - the row-wise JOIN/SPLIT kernels on an edge matrix (rows, piece counts, widths, pitches), against the reference, once per kernel set, and which kernel each shape gets. */
 #define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,12 +60,15 @@ static unsigned char *canary_area(size_t len)
 static const char *expected_kernel(tmv_isa isa, const rows_case *c, bool join)
 {
     const size_t esize = cg_dtype_size(c->dtype);
-    size_t w = c->cols[0] * esize, widest = 0;
+    size_t w = c->cols[0] * esize, widest = 0, narrowest = SIZE_MAX;
     bool equal = true;
     for (uint32_t k = 0; k < c->n; k++) {
         equal = equal && c->cols[k] * esize == w;
         widest = c->cols[k] * esize > widest ? c->cols[k] * esize : widest;
+        narrowest = c->cols[k] * esize < narrowest ? c->cols[k] * esize : narrowest;
     }
+    /* the streaming rerun (TENSORMOVE_STREAM_THRESHOLD=1): every output is past the threshold */
+    const bool streaming = getenv("TENSORMOVE_STREAM_THRESHOLD") != NULL;
     const bool packed = c->rows == 1 || (c->piece_pad == 0 && c->joined_pad == 0);
     const bool streams = equal && packed && c->n <= 16 && (w & (w - 1)) == 0;
     const bool pow2 = (c->n & (c->n - 1)) == 0;
@@ -87,6 +91,8 @@ static const char *expected_kernel(tmv_isa isa, const rows_case *c, bool join)
         snprintf(name, sizeof name, "%s_rows_zip/avx2", op);
     else if (streams && pow2 && w <= 8 && c->n <= 8)
         snprintf(name, sizeof name, "%s_rows_zip/sse2", op);
+    else if (streaming && narrowest >= 4096)
+        snprintf(name, sizeof name, "%s_rows_stream/sse2", op);
     else if (widest <= 64)
         snprintf(name, sizeof name, "%s_rows_columns/sse2", op);
     else
@@ -234,6 +240,16 @@ static void many_rows(tmv_isa isa, void *ctx)
                 c.cols[k] = 64;
             check_both(isa, &c);
         }
+    /* Pieces of 4 KiB and more, which the stream kernels take under the
+     * streaming rerun: lines split at both ends of most pieces, packed and
+     * padded, and the one row of an outer-axis JOIN / SPLIT. */
+    rows_case longs = {TMV_DTYPE_UINT8, 3, 3, {4096, 5000, 4161}, 0, 0};
+    check_both(isa, &longs);
+    longs.piece_pad = 7;
+    longs.joined_pad = 5;
+    check_both(isa, &longs);
+    const rows_case one_row = {TMV_DTYPE_FLOAT32, 1, 2, {1024, 2001}, 0, 0};
+    check_both(isa, &one_row);
 }
 
 Test(kernels_rows, many_rows)

@@ -7,10 +7,14 @@
 /* rows_{join,split}_{sse2,avx2,avx512,avx512vbmi}.c: row-wise JOIN / SPLIT */
 bool tmv_join_rows_zip_accepts_sse2(const tmv_rows_shape *s);
 void tmv_join_rows_zip_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
+bool tmv_join_rows_stream_accepts_sse2(const tmv_rows_shape *s);
+void tmv_join_rows_stream_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
 bool tmv_join_rows_columns_accepts_sse2(const tmv_rows_shape *s);
 void tmv_join_rows_columns_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
 bool tmv_split_rows_zip_accepts_sse2(const tmv_rows_shape *s);
 void tmv_split_rows_zip_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
+bool tmv_split_rows_stream_accepts_sse2(const tmv_rows_shape *s);
+void tmv_split_rows_stream_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
 bool tmv_split_rows_columns_accepts_sse2(const tmv_rows_shape *s);
 void tmv_split_rows_columns_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
 bool tmv_join_rows_zip_accepts_avx2(const tmv_rows_shape *s);

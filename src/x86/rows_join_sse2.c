@@ -1,4 +1,4 @@
-/* rows_join_sse2.c - row-wise JOIN on SSE2: an unpack network for 2, 4, 8 or 16 equal packed pieces of 1..8 bytes, fixed-size column moves for any pieces up to 64 bytes. */
+/* rows_join_sse2.c - row-wise JOIN on SSE2: an unpack network for 2, 4, 8 or 16 equal packed pieces of 1..8 bytes, fixed-size column moves for any pieces up to 64 bytes, streaming copies of pieces of 4 KiB and more to memory. */
 #include "../dispatch.h"
 #include "kernels_x86.h"
 #include "rows_x86.h"
@@ -15,6 +15,22 @@ void tmv_join_rows_zip_sse2(const tmv_rows_shape *s, const void *const *srcs, ui
         streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
     tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_sse2_any(s, streams, dst, true, tmv_stream_threshold()),
                           tmv_stream_threshold());
+}
+
+bool tmv_join_rows_stream_accepts_sse2(const tmv_rows_shape *s)
+{
+    return tmv_rows_stream_shape(s, tmv_stream_threshold());
+}
+
+void tmv_join_rows_stream_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
+{
+    for (uint64_t r = 0; r < s->rows; r++)
+        for (uint32_t p = 0; p < s->piece_count; p++) {
+            const tmv_rows_piece *piece = &s->pieces[p];
+            tmv_rows_stream_copy(dst + r * s->joined_pitch + piece->offset,
+                                 (const uint8_t *)srcs[piece->buffer] + r * piece->pitch, piece->bytes);
+        }
+    _mm_sfence();
 }
 
 bool tmv_join_rows_columns_accepts_sse2(const tmv_rows_shape *s)

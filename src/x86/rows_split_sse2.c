@@ -1,4 +1,4 @@
-/* rows_split_sse2.c - row-wise SPLIT on SSE2: an unpack/pack network for 2, 4, 8 or 16 equal packed pieces of 1..8 bytes, fixed-size column moves for any pieces up to 64 bytes. */
+/* rows_split_sse2.c - row-wise SPLIT on SSE2: an unpack/pack network for 2, 4, 8 or 16 equal packed pieces of 1..8 bytes, fixed-size column moves for any pieces up to 64 bytes, streaming copies of pieces of 4 KiB and more to memory. */
 #include "../dispatch.h"
 #include "kernels_x86.h"
 #include "rows_x86.h"
@@ -16,6 +16,22 @@ void tmv_split_rows_zip_sse2(const tmv_rows_shape *s, const uint8_t *src, void *
     uint8_t *joined = (uint8_t *)(uintptr_t)src; /* read only: join is false */
     tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_sse2_any(s, streams, joined, false, tmv_stream_threshold()),
                            tmv_stream_threshold());
+}
+
+bool tmv_split_rows_stream_accepts_sse2(const tmv_rows_shape *s)
+{
+    return tmv_rows_stream_shape(s, tmv_stream_threshold());
+}
+
+void tmv_split_rows_stream_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
+{
+    for (uint64_t r = 0; r < s->rows; r++)
+        for (uint32_t p = 0; p < s->piece_count; p++) {
+            const tmv_rows_piece *piece = &s->pieces[p];
+            tmv_rows_stream_copy((uint8_t *)dsts[piece->buffer] + r * piece->pitch,
+                                 src + r * s->joined_pitch + piece->offset, piece->bytes);
+        }
+    _mm_sfence();
 }
 
 bool tmv_split_rows_columns_accepts_sse2(const tmv_rows_shape *s)
