@@ -1,4 +1,4 @@
-/* baseline.h - memcpy of the same output bytes, the yardstick of x_memcpy, measured once per size per run. */
+/* baseline.h - memcpy of the same output bytes, the yardstick of x_memcpy, measured next to the case it rates. */
 #ifndef TMV_BENCH_BASELINE_H
 #define TMV_BENCH_BASELINE_H
 
@@ -9,7 +9,7 @@
 /* Process CPU seconds, the clock Google Benchmark times with by default. */
 double cpu_seconds(void);
 /* Median seconds one memcpy of bytes takes (buffers as the cases allocate
- * them: 64-byte aligned, written first); measured on first use, then cached. */
+ * them: 64-byte aligned, written first), measured at each call. */
 double memcpy_seconds(uint64_t bytes);
 /* The memcpy rows of the report: arg points to a uint64_t byte count.
  * Bytes: read = written = bytes. */
