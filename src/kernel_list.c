@@ -20,7 +20,6 @@ const tmv_copy_kernel tmv_copy_kernels[] = {
     {"copy_interleave/avx512vbmi", TMV_ISA_AVX512_VBMI, tmv_copy_accepts_interleave_avx512vbmi, tmv_copy_interleave_avx512vbmi},
 #endif
 #if defined(TMV_HAVE_AVX512_KERNELS)
-    {"fill_pow2/avx512", TMV_ISA_AVX512, tmv_fill_accepts_pow2, tmv_fill_pow2_avx512},
     {"copy_deinterleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_deinterleave_avx512, tmv_copy_deinterleave_avx512},
     {"copy_interleave/avx512", TMV_ISA_AVX512, tmv_copy_accepts_interleave_avx512, tmv_copy_interleave_avx512},
     {"copy_transpose/avx512", TMV_ISA_AVX512, tmv_copy_accepts_transpose_avx512, tmv_copy_transpose_avx512},

@@ -73,7 +73,6 @@ bool tmv_fill_accepts_block_stream(const tmv_copy_shape *s);
 void tmv_fill_pow2_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 void tmv_fill_block_stream_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 void tmv_fill_pow2_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
-void tmv_fill_pow2_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 void tmv_fill_period_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 bool tmv_fill_accepts_period_avx2(const tmv_copy_shape *s);
 bool tmv_fill_accepts_pattern_vbmi(const tmv_copy_shape *s);
