@@ -87,7 +87,8 @@ static const char *expected_kernel(tmv_isa isa, const rows_case *c, bool join)
         snprintf(name, sizeof name, "%s_rows_zip/avx512", op);
     else if (streams && isa >= TMV_ISA_AVX512 && !pow2 && (w == 2 || w == 4))
         snprintf(name, sizeof name, "%s_rows_interleave/avx512", op);
-    else if (streams && isa >= TMV_ISA_AVX2 && pow2 && c->n <= 8 && (w == 16 || w * c->n <= 16))
+    else if (streams && isa >= TMV_ISA_AVX2 && pow2 && c->n <= 8 && (w == 16 || w * c->n <= 16) &&
+             (join || !streaming))
         snprintf(name, sizeof name, "%s_rows_zip/avx2", op);
     else if (streams && pow2 && w <= 8 && c->n <= 8)
         snprintf(name, sizeof name, "%s_rows_zip/sse2", op);

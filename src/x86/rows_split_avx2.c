@@ -3,9 +3,13 @@
 #include "kernels_x86.h"
 #include "rows_x86.h"
 
+/* Not for outputs past the stream threshold: there SSE2's network (pieces
+ * up to 8 bytes) and column moves (16 bytes), streaming as well, were
+ * faster (64 MiB: split inner/2x4B/f32 3.0 against 3.6-4.0 ms, inner/2x16B
+ * 3.4 against 4.0, inner/8x16B 4.8 against 5.4). */
 bool tmv_split_rows_zip_accepts_avx2(const tmv_rows_shape *s)
 {
-    return tmv_rows_zip_avx2_shape(s);
+    return tmv_rows_zip_avx2_shape(s) && s->rows * s->joined_bytes < tmv_stream_threshold();
 }
 
 void tmv_split_rows_zip_avx2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)

@@ -91,20 +91,41 @@ static inline void tmv_rows_column_lines(uint8_t *d, uint64_t dp, const uint8_t 
             _mm_stream_si128((__m128i *)(void *)(d + i), _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
 }
 
-/* Whether the columns write whole lines only: every piece's rows are whole
- * 64-byte lines at line-aligned destinations (in the joined rows for a
- * JOIN, in the piece outputs for a SPLIT). Past the stream threshold they
- * are then written non-temporally: at DRAM size, join inner/8x64B/f32 went
- * from 0.57 to 1.44-1.48 x memcpy, split from 0.43-0.59 to 0.86. */
+/* Rows per block of a SPLIT's columns streaming to memory: 512 bytes of
+ * joined rows (at least one row), measured at 64 MiB (memcpy 3.9-4.3 ms):
+ * split inner/8x64B/f32 took 4.5-4.7 ms a row at a time and 6.4-8.5 ms in
+ * blocks of 2 to 32 rows; inner/2x64B/f32 took 3.2-3.4 ms in blocks of 4 to
+ * 16 rows, 4.6 ms a row at a time. */
+static inline uint64_t tmv_rows_split_stream_block(const tmv_rows_shape *s)
+{
+    return s->joined_pitch > 0 && s->joined_pitch < 512 ? 512 / s->joined_pitch : 1;
+}
+
+/* Whether the columns write whole lines only, so that past the stream
+ * threshold they write non-temporally: a JOIN's pieces are whole 64-byte
+ * lines of line-aligned joined rows; a SPLIT's piece outputs start on a line
+ * and each block of a column (tmv_rows_split_stream_block rows) is whole
+ * lines: rows of whole lines, or contiguous rows of 16-byte multiples. At
+ * DRAM size, join inner/8x64B/f32 went from 0.57 to 1.44-1.48 x memcpy,
+ * split from 0.43-0.59 to 1.05; split inner/8x16B/f32 on SSE2 from 5.2-5.6
+ * to 4.8-4.9 ms (memcpy 3.9-4.4). */
 static inline bool tmv_rows_columns_stream(const tmv_rows_shape *s, const void *const *pieces,
                                            const uint8_t *joined, bool join, uint64_t stream_threshold)
 {
+    if (s->rows * s->joined_bytes < stream_threshold)
+        return false;
     uintptr_t bits = join ? (uintptr_t)joined | s->joined_pitch : 0;
+    const uint64_t block = tmv_rows_split_stream_block(s);
     for (uint32_t p = 0; p < s->piece_count; p++) {
         const tmv_rows_piece *piece = &s->pieces[p];
-        bits |= piece->bytes | (join ? piece->offset : (uintptr_t)pieces[piece->buffer] | piece->pitch);
+        if (join)
+            bits |= piece->bytes | piece->offset;
+        else if (piece->pitch == piece->bytes && piece->bytes % 16 == 0)
+            bits |= (uintptr_t)pieces[piece->buffer] | block * piece->bytes;
+        else
+            bits |= (uintptr_t)pieces[piece->buffer] | piece->bytes | piece->pitch;
     }
-    return bits % 64 == 0 && s->rows * s->joined_bytes >= stream_threshold;
+    return bits % 64 == 0;
 }
 
 /* Rows [first, rows) of a JOIN: each piece's column of a block of rows in
@@ -133,18 +154,12 @@ static inline void tmv_rows_join_columns(const tmv_rows_shape *s, const void *co
 }
 
 /* Rows [first, rows) of a SPLIT, as the JOIN: one piece's column of a block
- * at a time. Streaming to memory, a block is 512 bytes of joined rows (at
- * least one row), measured at 64 MiB (memcpy 3.9-4.3 ms): split
- * inner/8x64B/f32 took 4.5-4.7 ms a row at a time and 6.4-8.5 ms in blocks
- * of 2 to 32 rows; inner/2x64B/f32 took 3.2-3.4 ms in blocks of 4 to 16
- * rows, 4.6 ms a row at a time. */
+ * at a time (streaming to memory, of tmv_rows_split_stream_block rows). */
 static inline void tmv_rows_split_columns(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts,
                                           uint64_t first, uint64_t stream_threshold)
 {
     const bool nt = tmv_rows_columns_stream(s, (const void *const *)dsts, NULL, false, stream_threshold);
-    uint64_t block = tmv_rows_block(s);
-    if (nt)
-        block = s->joined_pitch > 0 && s->joined_pitch < 512 ? 512 / s->joined_pitch : 1;
+    const uint64_t block = nt ? tmv_rows_split_stream_block(s) : tmv_rows_block(s);
     for (uint64_t r0 = first; r0 < s->rows; r0 += block) {
         const uint64_t rows = s->rows - r0 < block ? s->rows - r0 : block;
         for (uint32_t p = 0; p < s->piece_count; p++) {
