@@ -27,6 +27,7 @@
 #include "../dispatch.h"
 #include "../kernels.h"
 #include "../walk.h"
+#include "stream_x86.h"
 
 #if defined(TMV_FILL_AVX512)
 typedef __m512i tmv_fv;
@@ -368,18 +369,6 @@ static inline void tmv_fill_period(const tmv_copy_shape *s, const uint8_t *src, 
 
 /* ---- block repeats, streamed ---- */
 
-/* e > 64 bytes from src to dst: whole destination lines streamed, the
- * partial lines at either end copied (see fill_row_vector). */
-static inline void stream_block(uint8_t *dst, const uint8_t *src, uint64_t e)
-{
-    uint64_t i = (uint64_t)(-(uintptr_t)dst) & 63;
-    memcpy(dst, src, i);
-    for (; i + 64 <= e; i += 64)
-        for (unsigned j = 0; j < TMV_FV_LINE; j++)
-            fv_stream(dst + i + j * TMV_FV_BYTES, fv_load(src + i + j * TMV_FV_BYTES));
-    memcpy(dst + i, src + i, e - i);
-}
-
 static inline void tmv_fill_block_stream(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const uint32_t in = s->rank - 1;
@@ -389,7 +378,7 @@ static inline void tmv_fill_block_stream(const tmv_copy_shape *s, const uint8_t 
     do {
         uint8_t *d = dst + walk.dst;
         for (uint64_t r = 0; r < n; r++)
-            stream_block(d + r * step, src + walk.src, e);
+            tmv_stream_copy(d + r * step, src + walk.src, e);
     } while (tmv_walk_next(&walk));
     _mm_sfence();
 }

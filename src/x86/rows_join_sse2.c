@@ -27,7 +27,7 @@ void tmv_join_rows_stream_sse2(const tmv_rows_shape *s, const void *const *srcs,
     for (uint64_t r = 0; r < s->rows; r++)
         for (uint32_t p = 0; p < s->piece_count; p++) {
             const tmv_rows_piece *piece = &s->pieces[p];
-            tmv_rows_stream_copy(dst + r * s->joined_pitch + piece->offset,
+            tmv_stream_copy(dst + r * s->joined_pitch + piece->offset,
                                  (const uint8_t *)srcs[piece->buffer] + r * piece->pitch, piece->bytes);
         }
     _mm_sfence();

@@ -28,7 +28,7 @@ void tmv_split_rows_stream_sse2(const tmv_rows_shape *s, const uint8_t *src, voi
     for (uint64_t r = 0; r < s->rows; r++)
         for (uint32_t p = 0; p < s->piece_count; p++) {
             const tmv_rows_piece *piece = &s->pieces[p];
-            tmv_rows_stream_copy((uint8_t *)dsts[piece->buffer] + r * piece->pitch,
+            tmv_stream_copy((uint8_t *)dsts[piece->buffer] + r * piece->pitch,
                                  src + r * s->joined_pitch + piece->offset, piece->bytes);
         }
     _mm_sfence();

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../kernels.h"
+#include "stream_x86.h"
 
 /* ------------------------------------------------------------ columns */
 
@@ -180,7 +181,9 @@ static inline void tmv_rows_split_columns(const tmv_rows_shape *s, const uint8_t
 
 /* Pieces of at least this many bytes per row go to the stream kernels when
  * the output is past the stream threshold (JOIN / SPLIT along the outer
- * axis: one row of a few large pieces). */
+ * axis: one row of a few large pieces), each piece through tmv_stream_copy:
+ * at DRAM size split outer/8x/f32 went from 5.1 to 3.1 ms (memcpy of the
+ * same bytes: 4.0-4.9 ms), join outer/2x/f32 from 4.3 to 3.2 ms. */
 #define TMV_ROWS_STREAM_MIN 4096
 
 /* Whether the stream kernels take the shape (with the threshold of the call). */
@@ -190,29 +193,6 @@ static inline bool tmv_rows_stream_shape(const tmv_rows_shape *s, uint64_t strea
         if (s->pieces[p].bytes < TMV_ROWS_STREAM_MIN)
             return false;
     return s->rows * s->joined_bytes >= stream_threshold;
-}
-
-/* n bytes from s to d: d's whole 64-byte lines with non-temporal stores,
- * the partial lines at either end with memcpy. glibc's memcpy of a few MiB
- * writes through the cache (it streams only past about three quarters of
- * the L3); streaming, split outer/8x/f32 at DRAM size went from 5.1 to
- * 3.1 ms (memcpy of the same bytes: 4.0-4.9 ms), join outer/2x/f32 from
- * 4.3 to 3.2 ms. */
-static inline void tmv_rows_stream_copy(uint8_t *d, const uint8_t *s, uint64_t n)
-{
-    const uint64_t head = (64 - ((uintptr_t)d & 63)) & 63;
-    if (n < head + 64) {
-        memcpy(d, s, (size_t)n);
-        return;
-    }
-    memcpy(d, s, (size_t)head);
-    d += head;
-    s += head;
-    n -= head;
-    for (; n >= 64; n -= 64, d += 64, s += 64)
-        for (unsigned i = 0; i < 64; i += 16)
-            _mm_stream_si128((__m128i *)(void *)(d + i), _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
-    memcpy(d, s, (size_t)n);
 }
 
 /* ------------------------------------------------------- zip networks */
