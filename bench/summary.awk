@@ -26,12 +26,17 @@ $4 == "L2" || $4 == "DRAM" || $4 == "8KiB" {
         count[$2 "\t" $5]++
     }
 }
-END {
-    printf "| case | size |"
+# A table's head: the leading columns, then one per kernel set.
+function header(lead, rule,    s) {
+    printf "%s", lead
     for (s = 1; s <= nsets; s++) printf " %s |", sets[s]
-    printf "\n|---|---|"
+    printf "\n%s", rule
     for (s = 1; s <= nsets; s++) printf "---|"
     printf "\n"
+}
+
+END {
+    header("| case | size |", "|---|---|")
     for (i = 1; i <= n; i++) {
         split(order[i], k, "\t")
         printf "| %s | %s |", k[1], k[2]
@@ -42,11 +47,7 @@ END {
         printf "\n"
     }
     printf "\nGeometric mean of x memcpy over the L2 and DRAM cases (GATHER_ND without element gathers):\n\n"
-    printf "| operator |"
-    for (s = 1; s <= nsets; s++) printf " %s |", sets[s]
-    printf "\n|---|"
-    for (s = 1; s <= nsets; s++) printf "---|"
-    printf "\n"
+    header("| operator |", "|---|")
     for (f = 1; f <= nfam; f++) {
         printf "| %s |", fams[f]
         for (s = 1; s <= nsets; s++) {
