@@ -268,9 +268,13 @@ TMV_API tmv_isa tmv_get_isa(void);
  * names no kernel set or one this CPU lacks. Thread-safe. */
 TMV_API tmv_status tmv_set_isa(tmv_isa isa);
 /* The set's name as TENSORMOVE_ISA spells it ("scalar", ...); NULL for a
- * value that names no kernel set. Sets this CPU lacks have names too; loop
- * over values 0..63 and try tmv_set_isa to learn which ones it has. */
+ * value that names no kernel set. Sets this CPU lacks have names too. */
 TMV_API const char *tmv_isa_name(tmv_isa isa);
+/* The kernel sets this CPU can run (tmv_set_isa accepts each), scalar first
+ * and each family in ascending order: writes up to `capacity` of them to
+ * `out` (which may be NULL when capacity is 0) and returns how many there
+ * are in all. Thread-safe. */
+TMV_API uint32_t tmv_isa_list(tmv_isa *out, uint32_t capacity);
 /* The library version, "MAJOR.MINOR.PATCH". */
 TMV_API const char *tmv_version(void);
 

@@ -1,11 +1,13 @@
-/* kernels.h - the copy primitives every operator lowers to, and the kernel lists that implement them.
+/* kernels.h - the copy primitives every operator lowers to, their shapes, and the kernel registry.
  *
- * Each primitive has one list of kernels in preference order (most specific
- * and highest ISA first, the portable catch-all last). A plan takes, once at
- * create, the first kernel whose ISA the operator's kernel set includes and
- * whose `accepts` takes the shape. Adding a kernel is one file in src/x86 or
- * src/arm plus one line in src/kernel_list.c; the same lists drive the
- * verifier, the tests and tmv_op_describe. */
+ * Every kernel is one row of src/registry.inc: its primitive, variant, kernel
+ * set and whether it prepares state at create. From that list come the
+ * kernels' prototypes (the end of this header), the table the planner picks
+ * from (registry.c), the verifier's --list and the per-kernel checker. The
+ * planner takes, once at create, the first row of the step's primitive whose
+ * set the operator's kernel set includes and whose `accepts` takes the shape;
+ * rows are in preference order, the portable catch-all of each primitive
+ * last. Adding a kernel is one file in src/x86 or src/arm plus one row. */
 #ifndef TMV_KERNELS_H
 #define TMV_KERNELS_H
 
@@ -14,15 +16,33 @@
 
 #include "shape.h"
 #include "tensormove.h"
+#include "tuning.h"
+
+/* The primitives. */
+typedef enum tmv_primitive {
+    TMV_PRIMITIVE_COPY,         /* strided N-D copy (tmv_copy_shape, shape.h) */
+    TMV_PRIMITIVE_JOIN_ROWS,    /* row-wise JOIN (tmv_rows_shape) */
+    TMV_PRIMITIVE_SPLIT_ROWS,   /* row-wise SPLIT (tmv_rows_shape) */
+    TMV_PRIMITIVE_GATHER,       /* GATHER_ND slice gather (tmv_gather_shape) */
+    TMV_PRIMITIVE_COUNT
+} tmv_primitive;
+
+/* "copy", "join_rows", "split_rows", "gather". */
+const char *tmv_primitive_name(tmv_primitive p);
+
+/* Kernel state: tables a kernel derives from the shape alone (permute
+ * indices, vector orders, index-check bounds) are built once at create by its
+ * `prepare` into a block of TMV_KERNEL_STATE_BYTES (64-byte aligned) that the
+ * plan owns, and the shape's `state` points to it at every execute. Building
+ * them per call cost 30-40 ns, a fifth of an 8 KiB JOIN. A kernel with a
+ * prepare may rely on its state being there. */
+#define TMV_KERNEL_STATE_BYTES 4096
 
 /* ---- strided N-D copy (JOIN/SPLIT pieces, TILE, SPACE/DEPTH, strided inputs) ---- */
-typedef void (*tmv_copy_fn)(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
-typedef struct tmv_copy_kernel {
-    const char *name;
-    tmv_isa     isa;
-    bool      (*accepts)(const tmv_copy_shape *s);   /* NULL: any shape */
-    tmv_copy_fn run;
-} tmv_copy_kernel;
+typedef void tmv_copy_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
+typedef bool tmv_copy_accepts(const tmv_copy_shape *s);
+typedef void tmv_copy_prepare(const tmv_copy_shape *s, void *state);
+typedef tmv_copy_run *tmv_copy_fn;
 
 /* ---- row-wise JOIN / SPLIT: every joined row is the pieces' rows side by side ---- */
 typedef struct tmv_rows_piece {
@@ -37,33 +57,17 @@ typedef struct tmv_rows_shape {
     uint64_t              joined_bytes;   /* bytes of one joined row (sum of pieces) */
     uint32_t              piece_count;
     const tmv_rows_piece *pieces;
-    const void           *state;          /* the kernel's prepared tables (below), or NULL */
+    const tmv_tuning     *tuning;         /* the plan's tuning record */
+    const void           *state;          /* the kernel's prepared tables, or NULL */
 } tmv_rows_shape;
-typedef void (*tmv_join_rows_fn)(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
-typedef void (*tmv_split_rows_fn)(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
-
-/* Kernel state: tables a kernel derives from the shape alone (permute
- * indices, vector orders) are built once at create by its `prepare` into a
- * block of TMV_KERNEL_STATE_BYTES (64-byte aligned) that the plan owns, and
- * the shape's `state` points to it at every execute. Building them per call
- * cost 30-40 ns, a fifth of an 8 KiB JOIN. A kernel with a prepare may rely
- * on its state being there. */
-#define TMV_KERNEL_STATE_BYTES 4096
-typedef void (*tmv_rows_prepare_fn)(const tmv_rows_shape *s, void *state);
-typedef struct tmv_join_rows_kernel {
-    const char         *name;
-    tmv_isa             isa;
-    bool              (*accepts)(const tmv_rows_shape *s);
-    tmv_join_rows_fn    run;
-    tmv_rows_prepare_fn prepare;   /* NULL: no state */
-} tmv_join_rows_kernel;
-typedef struct tmv_split_rows_kernel {
-    const char         *name;
-    tmv_isa             isa;
-    bool              (*accepts)(const tmv_rows_shape *s);
-    tmv_split_rows_fn   run;
-    tmv_rows_prepare_fn prepare;   /* NULL: no state */
-} tmv_split_rows_kernel;
+typedef void tmv_join_rows_run(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst);
+typedef void tmv_split_rows_run(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts);
+typedef bool tmv_rows_accepts(const tmv_rows_shape *s);
+typedef void tmv_rows_prepare(const tmv_rows_shape *s, void *state);
+typedef tmv_rows_accepts tmv_join_rows_accepts, tmv_split_rows_accepts;
+typedef tmv_rows_prepare tmv_join_rows_prepare, tmv_split_rows_prepare;
+typedef tmv_join_rows_run *tmv_join_rows_fn;
+typedef tmv_split_rows_run *tmv_split_rows_fn;
 
 /* ---- GATHER_ND slice gather ---- */
 typedef struct tmv_gather_shape {
@@ -91,41 +95,60 @@ typedef struct tmv_gather_shape {
      * slice_copy from input + offset to output + position offset. */
     tmv_copy_shape slice;
     tmv_copy_fn    slice_copy;
-    const void    *state;                 /* the kernel's prepared state (see below), or NULL */
+    const tmv_tuning *tuning;             /* the plan's tuning record */
+    const void    *state;                 /* the kernel's prepared state, or NULL */
 } tmv_gather_shape;
 /* Checks every index first (TMV_ERR_INDEX_OUT_OF_RANGE with the last error
  * set, nothing written) unless clamping, then copies. */
-typedef tmv_status (*tmv_gather_fn)(const tmv_gather_shape *s, const uint8_t *input,
-                                    const uint8_t *indices, uint8_t *output);
-typedef void (*tmv_gather_prepare_fn)(const tmv_gather_shape *s, void *state);
-typedef struct tmv_gather_kernel {
-    const char           *name;
-    tmv_isa               isa;
-    bool                (*accepts)(const tmv_gather_shape *s);
-    tmv_gather_fn         run;
-    tmv_gather_prepare_fn prepare;   /* NULL: no state (see the kernel state of the rows kernels) */
-} tmv_gather_kernel;
+typedef tmv_status tmv_gather_run(const tmv_gather_shape *s, const uint8_t *input,
+                                  const uint8_t *indices, uint8_t *output);
+typedef bool tmv_gather_accepts(const tmv_gather_shape *s);
+typedef void tmv_gather_prepare(const tmv_gather_shape *s, void *state);
+typedef tmv_gather_run *tmv_gather_fn;
 
-/* The lists (src/kernel_list.c), each ending with a portable catch-all whose
- * accepts is NULL, then a {NULL} terminator. */
-extern const tmv_copy_kernel       tmv_copy_kernels[];
-extern const tmv_join_rows_kernel  tmv_join_rows_kernels[];
-extern const tmv_split_rows_kernel tmv_split_rows_kernels[];
-extern const tmv_gather_kernel     tmv_gather_kernels[];
+/* ---- the registry ---- */
 
-/* Every kernel of every list, flattened for the verifier and tests: fills
- * up to max entries and returns how many kernels there are in all. */
-typedef struct tmv_kernel_info {
-    const char *primitive;   /* "copy", "join_rows", "split_rows", "gather" */
-    const char *name;
-    tmv_isa     isa;
-} tmv_kernel_info;
-unsigned tmv_list_kernels(tmv_kernel_info *out, unsigned max);
+/* One row of registry.inc. The function pointers of the row's primitive are
+ * set (prepare may be NULL); the union holds them typed. */
+typedef struct tmv_kernel {
+    const char   *name;        /* "<variant>/<set>", e.g. "copy_transpose/avx2" */
+    tmv_primitive primitive;
+    tmv_isa       set;
+    union {
+        struct { tmv_copy_accepts *accepts; tmv_copy_run *run; tmv_copy_prepare *prepare; } copy;
+        struct { tmv_rows_accepts *accepts; tmv_join_rows_run *run; tmv_rows_prepare *prepare; } join_rows;
+        struct { tmv_rows_accepts *accepts; tmv_split_rows_run *run; tmv_rows_prepare *prepare; } split_rows;
+        struct { tmv_gather_accepts *accepts; tmv_gather_run *run; tmv_gather_prepare *prepare; } gather;
+    } fn;
+} tmv_kernel;
 
-/* The first kernel of a list usable under kernel set `isa` for the shape. */
-const tmv_copy_kernel       *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *s);
-const tmv_join_rows_kernel  *tmv_pick_join_rows(tmv_isa isa, const tmv_rows_shape *s);
-const tmv_split_rows_kernel *tmv_pick_split_rows(tmv_isa isa, const tmv_rows_shape *s);
-const tmv_gather_kernel     *tmv_pick_gather(tmv_isa isa, const tmv_gather_shape *s);
+/* Every kernel this build has, in registry order. */
+extern const tmv_kernel tmv_kernels[];
+extern const unsigned tmv_kernel_count;
+
+/* The kernel takes this shape (of its primitive's shape type). */
+bool tmv_kernel_accepts(const tmv_kernel *k, const void *shape);
+
+/* The kernel has a prepare. */
+bool tmv_kernel_has_prepare(const tmv_kernel *k);
+
+/* Runs k's prepare on the shape into state (TMV_KERNEL_STATE_BYTES). */
+void tmv_kernel_prepare(const tmv_kernel *k, const void *shape, void *state);
+
+/* The first kernel of `primitive` that kernel set `isa` includes and that
+ * accepts the shape; never NULL (the portable catch-all takes any shape). */
+const tmv_kernel *tmv_pick(tmv_primitive primitive, tmv_isa isa, const void *shape);
+
+/* Prototypes of every row's functions: tmv_<variant>_<set> runs it,
+ * tmv_<variant>_<set>_accepts says whether its ISA can take a shape, and
+ * tmv_<variant>_<set>_prepare (rows marked `prepared`) builds its state. */
+#define TMV_DECLARE_PREPARE_stateless(primitive, fn)
+#define TMV_DECLARE_PREPARE_prepared(primitive, fn) tmv_##primitive##_prepare fn##_prepare;
+#define TMV_KERNEL(primitive, variant, set, state)                \
+    tmv_##primitive##_run tmv_##variant##_##set;                  \
+    tmv_##primitive##_accepts tmv_##variant##_##set##_accepts;    \
+    TMV_DECLARE_PREPARE_##state(primitive, tmv_##variant##_##set)
+#include "registry.inc"
+#undef TMV_KERNEL
 
 #endif

@@ -12,6 +12,11 @@ tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count);
  * the op) once step->kernel is set: TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
 tmv_status tmv_plan_step_state(tmv_op *op, tmv_step *step);
 
+/* Once step->kernel is set and `shape` (of its primitive) is final: if the
+ * kernel has a prepare, allocates the step's state, prepares it and points
+ * *state (the shape's state member) to it. TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
+tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void **state);
+
 /* Normalizes shape and appends a COPY step with the kernel picked for it,
  * unless the shape moves nothing. Room must have been reserved. */
 void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,

@@ -78,23 +78,16 @@ tmv_status tmv_lower_gather_nd(tmv_op *op)
         g->slice.dst_strides[t] = out->strides[n - m + (q - 1) + t] * e;
     }
     tmv_shape_normalize(&g->slice); /* the output has elements, so the slice does */
-    const tmv_copy_kernel *slice_kernel = tmv_pick_copy(op->isa, &g->slice);
-    g->slice_copy = slice_kernel->run;
+    g->slice.tuning = g->tuning = &op->tuning;
+    g->slice_copy = tmv_pick(TMV_PRIMITIVE_COPY, op->isa, &g->slice)->fn.copy.run;
 
     tmv_status status = tmv_plan_reserve(op, 1);
     if (status != TMV_OK)
         return status;
-    const tmv_gather_kernel *kernel = tmv_pick_gather(op->isa, g);
     tmv_step *step = &op->steps[op->step_count++];
     step->kind = TMV_STEP_GATHER;
-    step->kernel = kernel->name;
-    step->u.gather.run = kernel->run;
+    step->kernel = tmv_pick(TMV_PRIMITIVE_GATHER, op->isa, g);
+    step->u.gather.run = step->kernel->fn.gather.run;
     step->u.gather.shape = g;
-    if (kernel->prepare != NULL) {
-        if ((status = tmv_plan_step_state(op, step)) != TMV_OK)
-            return status;
-        kernel->prepare(g, step->state);
-        g->state = step->state;
-    }
-    return TMV_OK;
+    return tmv_plan_prepare(op, step, g, &g->state);
 }

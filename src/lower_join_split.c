@@ -95,29 +95,17 @@ static tmv_status add_rows_step(tmv_op *op, const tmv_rows_shape *shape, bool jo
 {
     tmv_step *step = &op->steps[op->step_count++];
     tmv_rows_shape *planned = join ? &step->u.join_rows.shape : &step->u.split_rows.shape;
-    tmv_rows_prepare_fn prepare;
     *planned = *shape;
+    planned->tuning = &op->tuning;
+    step->kernel = tmv_pick(join ? TMV_PRIMITIVE_JOIN_ROWS : TMV_PRIMITIVE_SPLIT_ROWS, op->isa, planned);
     if (join) {
-        const tmv_join_rows_kernel *k = tmv_pick_join_rows(op->isa, shape);
         step->kind = TMV_STEP_JOIN_ROWS;
-        step->kernel = k->name;
-        step->u.join_rows.run = k->run;
-        prepare = k->prepare;
+        step->u.join_rows.run = step->kernel->fn.join_rows.run;
     } else {
-        const tmv_split_rows_kernel *k = tmv_pick_split_rows(op->isa, shape);
         step->kind = TMV_STEP_SPLIT_ROWS;
-        step->kernel = k->name;
-        step->u.split_rows.run = k->run;
-        prepare = k->prepare;
+        step->u.split_rows.run = step->kernel->fn.split_rows.run;
     }
-    if (prepare == NULL)
-        return TMV_OK;
-    tmv_status status = tmv_plan_step_state(op, step);
-    if (status != TMV_OK)
-        return status;
-    prepare(planned, step->state);
-    planned->state = step->state;
-    return TMV_OK;
+    return tmv_plan_prepare(op, step, planned, &planned->state);
 }
 
 /* JOIN and SPLIT mirror each other: the pieces are JOIN's inputs and its

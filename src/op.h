@@ -16,8 +16,8 @@ typedef enum tmv_step_kind {
 } tmv_step_kind;
 
 typedef struct tmv_step {
-    tmv_step_kind kind;
-    const char   *kernel;            /* the kernel's name, for tmv_op_describe */
+    tmv_step_kind     kind;
+    const tmv_kernel *kernel;        /* the registry row that runs it */
     uint32_t      src_buffer, dst_buffer;
     uint64_t      src_offset, dst_offset;
     void         *state;             /* the kernel's prepared state (kernels.h), or NULL */
@@ -51,6 +51,7 @@ struct tmv_op {
 
     /* The plan (plan.c): immutable after create, so executes may share it. */
     tmv_isa           isa;              /* the kernel set it was planned for */
+    tmv_tuning        tuning;           /* what its kernels obey; every shape points here */
     uint32_t          step_count;
     tmv_step         *steps;
     tmv_rows_piece   *pieces;           /* JOIN_ROWS / SPLIT_ROWS pieces */
@@ -58,11 +59,11 @@ struct tmv_op {
     char              description[256]; /* tmv_op_describe */
 };
 
-/* "join", "split", ... for messages. */
+/* "join", "split", ... for messages (op.c). */
 const char *tmv_op_name(tmv_op_type type);
 
 /* A zeroed op of `type` with room for the given tensor counts; NULL (and the
- * last error set) when out of memory. Free with tmv_op_destroy. */
+ * last error set) when out of memory. Free with tmv_op_destroy (op.c). */
 tmv_op *tmv_op_alloc(tmv_op_type type, uint32_t input_count, uint32_t output_count);
 
 /* Validates the description behind desc->desc (SPEC.md) and returns a new op
@@ -70,9 +71,9 @@ tmv_op *tmv_op_alloc(tmv_op_type type, uint32_t input_count, uint32_t output_cou
  * error names the member. One function per operator, in validate.c. */
 tmv_status tmv_validate(const tmv_op_desc *desc, tmv_op **out);
 
-/* Lowers a validated op onto primitives with the kernels of set `isa`
- * (plan.c). TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
-tmv_status tmv_plan(tmv_op *op, tmv_isa isa);
+/* Lowers a validated op onto primitives with the kernels of set `isa`,
+ * under the tuning record (plan.c). TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
+tmv_status tmv_plan(tmv_op *op, tmv_isa isa, const tmv_tuning *tuning);
 /* Checks the buffers bound at execute (bind.c): arrays and buffers not NULL
  * where the tensor has elements, no output extent meeting an input's or
  * another output's. TMV_OK, TMV_ERR_INVALID_ARGUMENT or TMV_ERR_OVERLAP. */

@@ -21,7 +21,19 @@ tmv_status tmv_plan_step_state(tmv_op *op, tmv_step *step)
     step->state = aligned_alloc(64, TMV_KERNEL_STATE_BYTES);
     if (step->state == NULL)
         return tmv_fail(TMV_ERR_OUT_OF_MEMORY, "%s: out of memory for the state of kernel %s",
-                        tmv_op_name(op->type), step->kernel);
+                        tmv_op_name(op->type), step->kernel->name);
+    return TMV_OK;
+}
+
+tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void **state)
+{
+    if (!tmv_kernel_has_prepare(step->kernel))
+        return TMV_OK;
+    tmv_status status = tmv_plan_step_state(op, step);
+    if (status != TMV_OK)
+        return status;
+    tmv_kernel_prepare(step->kernel, shape, step->state);
+    *state = step->state;
     return TMV_OK;
 }
 
@@ -30,15 +42,16 @@ void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, ui
 {
     if (!tmv_shape_normalize(&shape))
         return;
-    const tmv_copy_kernel *k = tmv_pick_copy(op->isa, &shape);
+    shape.tuning = &op->tuning;
+    const tmv_kernel *k = tmv_pick(TMV_PRIMITIVE_COPY, op->isa, &shape);
     tmv_step *step = &op->steps[op->step_count++];
     step->kind = TMV_STEP_COPY;
-    step->kernel = k->name;
+    step->kernel = k;
     step->src_buffer = src_buffer;
     step->src_offset = src_offset;
     step->dst_buffer = dst_buffer;
     step->dst_offset = dst_offset;
-    step->u.copy.run = k->run;
+    step->u.copy.run = k->fn.copy.run;
     step->u.copy.shape = shape;
 }
 
@@ -69,10 +82,10 @@ static void describe(tmv_op *op)
             run++;
         if (run > 1)
             len += (size_t)snprintf(op->description + len, cap - len, "%s %s x%u", i ? "," : "",
-                                    op->steps[i].kernel, run);
+                                    op->steps[i].kernel->name, run);
         else
             len += (size_t)snprintf(op->description + len, cap - len, "%s %s", i ? "," : "",
-                                    op->steps[i].kernel);
+                                    op->steps[i].kernel->name);
         i += run;
     }
 }
@@ -85,9 +98,10 @@ static bool outputs_empty(const tmv_op *op)
     return true;
 }
 
-tmv_status tmv_plan(tmv_op *op, tmv_isa isa)
+tmv_status tmv_plan(tmv_op *op, tmv_isa isa, const tmv_tuning *tuning)
 {
     op->isa = isa;
+    op->tuning = *tuning;
     tmv_status status = TMV_OK;
     if (!outputs_empty(op)) {
         switch (op->type) {

@@ -1,7 +1,7 @@
 /* portable_copy.c - plain-C strided N-D copies, specialized by element width. */
 #include <string.h>
 
-#include "portable.h"
+#include "kernels.h"
 #include "walk.h"
 
 /* The innermost dim: n elements of w bytes. w is a constant in every caller,
@@ -29,29 +29,35 @@ static inline void copy_nd(const tmv_copy_shape *s, const uint8_t *src, uint8_t 
     while (tmv_walk_next(&walk));
 }
 
-void tmv_copy_w1_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 1); }
-void tmv_copy_w2_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 2); }
-void tmv_copy_w4_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 4); }
-void tmv_copy_w8_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 8); }
-void tmv_copy_w16_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 16); }
+void tmv_copy_w1_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 1); }
+void tmv_copy_w2_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 2); }
+void tmv_copy_w4_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 4); }
+void tmv_copy_w8_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 8); }
+void tmv_copy_w16_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 16); }
 
 /* Any element width: memcpy per run, which for wide runs is the fastest copy libc has. */
-void tmv_copy_any_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+void tmv_copy_memcpy_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     copy_nd(s, src, dst, (size_t)s->elem_bytes);
 }
 
-bool tmv_copy_accepts_w1(const tmv_copy_shape *s) { return s->elem_bytes == 1; }
-bool tmv_copy_accepts_w2(const tmv_copy_shape *s) { return s->elem_bytes == 2; }
-bool tmv_copy_accepts_w4(const tmv_copy_shape *s) { return s->elem_bytes == 4; }
-bool tmv_copy_accepts_w8(const tmv_copy_shape *s) { return s->elem_bytes == 8; }
-bool tmv_copy_accepts_w16(const tmv_copy_shape *s) { return s->elem_bytes == 16; }
+bool tmv_copy_memcpy_scalar_accepts(const tmv_copy_shape *s)
+{
+    (void)s;
+    return true;
+}
+
+bool tmv_copy_w1_scalar_accepts(const tmv_copy_shape *s) { return s->elem_bytes == 1; }
+bool tmv_copy_w2_scalar_accepts(const tmv_copy_shape *s) { return s->elem_bytes == 2; }
+bool tmv_copy_w4_scalar_accepts(const tmv_copy_shape *s) { return s->elem_bytes == 4; }
+bool tmv_copy_w8_scalar_accepts(const tmv_copy_shape *s) { return s->elem_bytes == 8; }
+bool tmv_copy_w16_scalar_accepts(const tmv_copy_shape *s) { return s->elem_bytes == 16; }
 
 /* TILE's repeats of an element that is no power-of-two width (a 3-byte RGB
  * pixel, a 12-byte float3): the first copy, then the row doubles itself, so
  * a row of n copies takes about log2(n) memcpy calls instead of n (tile
  * inner/3x64/u8 at L2: 0.03 x memcpy with a call per copy). */
-void tmv_copy_fill_doubling_portable(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+void tmv_copy_fill_doubling_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const uint32_t inner = s->rank - 1;
     const uint64_t len = s->sizes[inner] * s->elem_bytes;
@@ -67,7 +73,7 @@ void tmv_copy_fill_doubling_portable(const tmv_copy_shape *s, const uint8_t *src
 
 /* Contiguous repeats of one element (source stride 0) whose width the
  * fixed-width kernels do not take, at least four to a row. */
-bool tmv_copy_accepts_fill_doubling(const tmv_copy_shape *s)
+bool tmv_copy_fill_doubling_scalar_accepts(const tmv_copy_shape *s)
 {
     const uint64_t w = s->elem_bytes;
     if (s->rank == 0 || (w <= 16 && (w & (w - 1)) == 0))

@@ -1,51 +1,20 @@
 /* portable_gather.c - plain-C GATHER_ND: check every index, then copy one slice per index tuple. */
-#include <stdio.h>
-#include <string.h>
-
-#include "error.h"
-#include "gather_index.h"
+#include "gather_check.h"
 #include "gather_walk.h"
-#include "portable.h"
+#include "kernels.h"
 
-static tmv_status report_bad_index(const tmv_gather_shape *s, const uint8_t *at, uint64_t tuple, uint32_t j)
+bool tmv_gather_scalar_accepts(const tmv_gather_shape *s)
 {
-    int64_t sv = 0;
-    uint64_t uv = 0;
-    char value[32];
-    if (tmv_read_index(at, s->index_type, &sv, &uv))
-        snprintf(value, sizeof value, "%lld", (long long)sv);
-    else
-        snprintf(value, sizeof value, "%llu", (unsigned long long)uv);
-    return tmv_fail(TMV_ERR_INDEX_OUT_OF_RANGE,
-                    "gather_nd: index tuple %llu, component %u, is %s, outside input dimension %u "
-                    "of size %llu",
-                    (unsigned long long)tuple, j, value, s->first_indexed_dim + j,
-                    (unsigned long long)s->dim_sizes[j]);
+    (void)s;
+    return true;
 }
 
-tmv_status tmv_gather_check_portable(const tmv_gather_shape *s, const uint8_t *indices)
-{
-    tmv_gather_pos p;
-    tmv_gather_pos_init(&p);
-    uint64_t tuple = 0;
-    do {
-        for (uint32_t j = 0; j < s->k; j++) {
-            const uint8_t *at = indices + p.index_off + j * s->index_stride;
-            uint64_t pos;
-            if (!tmv_resolve_index(at, s->index_type, s->dim_sizes[j], s->clamp, &pos))
-                return report_bad_index(s, at, tuple, j);
-        }
-        tuple++;
-    } while (tmv_gather_pos_next(s, &p));
-    return TMV_OK;
-}
-
-tmv_status tmv_gather_portable(const tmv_gather_shape *s, const uint8_t *input,
+tmv_status tmv_gather_scalar(const tmv_gather_shape *s, const uint8_t *input,
                                const uint8_t *indices, uint8_t *output)
 {
     /* Checking first keeps the output untouched on error. */
     if (tmv_gather_must_check(s)) {
-        tmv_status status = tmv_gather_check_portable(s, indices);
+        tmv_status status = tmv_gather_check(s, indices);
         if (status != TMV_OK)
             return status;
     }

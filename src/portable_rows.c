@@ -1,9 +1,21 @@
 /* portable_rows.c - plain-C row-wise JOIN and SPLIT: each joined row assembled or taken apart in one pass. */
 #include <string.h>
 
-#include "portable.h"
+#include "kernels.h"
 
-void tmv_join_rows_portable(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
+bool tmv_join_rows_scalar_accepts(const tmv_rows_shape *s)
+{
+    (void)s;
+    return true;
+}
+
+bool tmv_split_rows_scalar_accepts(const tmv_rows_shape *s)
+{
+    (void)s;
+    return true;
+}
+
+void tmv_join_rows_scalar(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
     for (uint64_t r = 0; r < s->rows; r++) {
         uint8_t *row = dst + r * s->joined_pitch;
@@ -15,7 +27,7 @@ void tmv_join_rows_portable(const tmv_rows_shape *s, const void *const *srcs, ui
     }
 }
 
-void tmv_split_rows_portable(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
+void tmv_split_rows_scalar(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
     for (uint64_t r = 0; r < s->rows; r++) {
         const uint8_t *row = src + r * s->joined_pitch;

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "tuning.h"
+
 /* TILE views each of up to 8 dims as (repeat, period): 16 dims. */
 #define TMV_SHAPE_MAX_DIMS 16
 
@@ -24,6 +26,7 @@ typedef struct tmv_copy_shape {
     uint64_t sizes[TMV_SHAPE_MAX_DIMS];
     uint64_t src_strides[TMV_SHAPE_MAX_DIMS];  /* bytes; 0 broadcasts */
     uint64_t dst_strides[TMV_SHAPE_MAX_DIMS];  /* bytes */
+    const tmv_tuning *tuning;                  /* the plan's tuning record (kernels.h) */
 } tmv_copy_shape;
 
 /* Normalizes s in place (see above). Returns false if some size is 0: the

@@ -150,12 +150,3 @@ tmv_status tmv_tensor_check_injective(const tmv_tensor *t, const char *what)
     }
     return TMV_OK;
 }
-
-uint64_t tmv_tensor_element_count(const tmv_tensor *t)
-{
-    uint64_t count = 1;
-    for (uint32_t d = 0; d < t->dim_count; d++)
-        if (!mul_u64(count, t->sizes[d], &count))
-            return UINT64_MAX;
-    return count;
-}

@@ -31,8 +31,4 @@ tmv_status tmv_tensor_init(tmv_tensor *t, const tmv_tensor_desc *desc, const cha
  * element: see the rule in tensormove.h. */
 tmv_status tmv_tensor_check_injective(const tmv_tensor *t, const char *what);
 
-/* Element count, saturating at UINT64_MAX (broadcast inputs may describe more
- * elements than 64 bits count). */
-uint64_t tmv_tensor_element_count(const tmv_tensor *t);
-
 #endif

@@ -376,7 +376,7 @@ Test(gather_kernels, clamp_flag)
 Test(gather_kernels, streamed_rows)
 {
     setenv("TENSORMOVE_STREAM_THRESHOLD", "4096", 1);
-    cr_assert_eq(tmv_stream_threshold(), 4096);
+    cr_assert_eq(tmv_dispatch_tuning()->stream_threshold, 4096);
     const uint64_t seed = tu_seed("gather_kernels/streamed_rows");
     const uint32_t rows[] = {16, 64, 1024, 17};
     for (size_t i = 0; i < 4; i++)

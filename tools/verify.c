@@ -7,11 +7,13 @@
 #include <time.h>
 
 #include "casegen.h"
+#include "kernel_sets.h"
 #include "kernels.h"
+#include "op.h"
 #include "tensormove.h"
 
-#define MAX_ISAS 64
-#define MAX_SEEN 256     /* kernels listed */
+#define MAX_ISAS 32      /* kernel sets */
+#define MAX_SEEN 256     /* kernels */
 
 typedef struct options {
     uint64_t seed;
@@ -50,34 +52,35 @@ static bool parse_u64(const char *s, uint64_t *v)
     return *end == '\0';
 }
 
+static tmv_isa available[MAX_ISAS];   /* the sets this CPU has, ascending */
+static uint32_t available_count;
+
 static int isa_by_name(const char *name)
 {
-    for (int i = 0; i < MAX_ISAS; i++)
-        if (tmv_isa_name((tmv_isa)i) != NULL && strcmp(tmv_isa_name((tmv_isa)i), name) == 0)
-            return i;
+    for (unsigned i = 0; i < tmv_kernel_set_count; i++)
+        if (strcmp(tmv_kernel_sets[i].name, name) == 0)
+            return (int)tmv_kernel_sets[i].isa;
     return -1;
 }
 
-static bool isa_available(int i)
+static bool isa_available(int isa)
 {
-    tmv_isa saved = tmv_get_isa();
-    bool ok = tmv_isa_name((tmv_isa)i) != NULL && tmv_set_isa((tmv_isa)i) == TMV_OK;
-    tmv_set_isa(saved);
-    return ok;
+    for (uint32_t i = 0; i < available_count; i++)
+        if ((int)available[i] == isa)
+            return true;
+    return false;
 }
-
-static tmv_kernel_info kernels[MAX_SEEN];
-static unsigned kernel_count;
 
 static void list_kernels(void)
 {
     printf("kernel sets (* = this CPU has it):\n");
-    for (int i = 0; i < MAX_ISAS; i++)
-        if (tmv_isa_name((tmv_isa)i) != NULL)
-            printf("  %c %s\n", isa_available(i) ? '*' : ' ', tmv_isa_name((tmv_isa)i));
+    for (unsigned i = 0; i < tmv_kernel_set_count; i++)
+        if (tmv_kernel_sets[i].built)
+            printf("  %c %s\n", isa_available((int)tmv_kernel_sets[i].isa) ? '*' : ' ',
+                   tmv_kernel_sets[i].name);
     printf("kernels, in preference order per primitive:\n");
-    for (unsigned i = 0; i < kernel_count; i++)
-        printf("  %-11s %s\n", kernels[i].primitive, kernels[i].name);
+    for (unsigned i = 0; i < tmv_kernel_count; i++)
+        printf("  %-11s %s\n", tmv_primitive_name(tmv_kernels[i].primitive), tmv_kernels[i].name);
 }
 
 static bool parse_args(int argc, char **argv, options *o)
@@ -121,21 +124,17 @@ static bool parse_args(int argc, char **argv, options *o)
     return true;
 }
 
-/* Counts the kernels named in the plan of c's operator under the current set. */
+/* Counts the kernels the plan of c's operator runs under the current set. */
 static void record_kernels(const cg_case *c, unsigned *uses)
 {
     tmv_op *op;
     if (tmv_op_create(&c->op, &op) != TMV_OK)
         return;
-    const char *d = tmv_op_describe(op);
-    for (unsigned i = 0; i < kernel_count; i++) {
-        const char *at = strstr(d, kernels[i].name);
-        size_t len = strlen(kernels[i].name);
-        /* whole names only: "copy_w1/..." must not count for "copy_w16/..." */
-        while (at != NULL && (at[len] != '\0' && at[len] != ',' && at[len] != ' '))
-            at = strstr(at + 1, kernels[i].name);
-        uses[i] += at != NULL;
-    }
+    bool used[MAX_SEEN] = {false};
+    for (uint32_t s = 0; s < op->step_count; s++)
+        used[op->steps[s].kernel - tmv_kernels] = true;
+    for (unsigned i = 0; i < tmv_kernel_count; i++)
+        uses[i] += used[i];
     tmv_op_destroy(op);
 }
 
@@ -145,9 +144,9 @@ static void report_uses(const unsigned *uses)
 {
     printf("    kernels:");
     const char *sep = " ";
-    for (unsigned i = 0; i < kernel_count; i++)
+    for (unsigned i = 0; i < tmv_kernel_count; i++)
         if (uses[i]) {
-            printf("%s%s x%u", sep, kernels[i].name, uses[i]);
+            printf("%s%s x%u", sep, tmv_kernels[i].name, uses[i]);
             sep = ", ";
         }
     printf("\n");
@@ -156,9 +155,9 @@ static void report_uses(const unsigned *uses)
 /* Kernels of exactly this set that no case reached: a gap in the cases, not a failure. */
 static void report_unreached(tmv_isa isa, const bool *reached)
 {
-    for (unsigned i = 0; i < kernel_count; i++)
-        if (kernels[i].isa == isa && !reached[i])
-            printf("  note: no case reached kernel %s\n", kernels[i].name);
+    for (unsigned i = 0; i < tmv_kernel_count; i++)
+        if (tmv_kernels[i].set == isa && !reached[i])
+            printf("  note: no case reached kernel %s\n", tmv_kernels[i].name);
 }
 
 /* The seed of case i of operator t: a splitmix64 step of the base seed. */
@@ -207,9 +206,11 @@ int main(int argc, char **argv)
      * its first call, so this comes first. */
     setenv("TENSORMOVE_STREAM_THRESHOLD", "4096", 0);
     options o = {.seed = (uint64_t)time(NULL), .iterations = 500, .isa = -1};
-    kernel_count = tmv_list_kernels(kernels, MAX_SEEN);
-    if (kernel_count > MAX_SEEN)
-        kernel_count = MAX_SEEN;
+    available_count = tmv_isa_list(available, MAX_ISAS);
+    if (tmv_kernel_count > MAX_SEEN) {
+        fprintf(stderr, "tmv-verify: %u kernels, more than the %d it can count\n", tmv_kernel_count, MAX_SEEN);
+        return 2;
+    }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -226,8 +227,9 @@ int main(int argc, char **argv)
            "streaming stores from %s bytes\n", tmv_version(), o.seed, o.has_case ? 1 : o.iterations,
            getenv("TENSORMOVE_STREAM_THRESHOLD"));
     uint64_t failures = 0, cases = 0;
-    for (int i = 0; i < MAX_ISAS; i++) {
-        if ((o.isa >= 0 && i != o.isa) || !isa_available(i))
+    for (uint32_t a = 0; a < available_count; a++) {
+        const int i = (int)available[a];
+        if (o.isa >= 0 && i != o.isa)
             continue;
         tmv_set_isa((tmv_isa)i);
         bool reached[MAX_SEEN] = {false};
@@ -243,7 +245,7 @@ int main(int argc, char **argv)
             printf("%-11s %-15s %6" PRIu64 " cases, %" PRIu64 " failed\n", tmv_isa_name((tmv_isa)i),
                    cg_op_name((tmv_op_type)t), n, failed);
             report_uses(uses);
-            for (unsigned u = 0; u < kernel_count; u++)
+            for (unsigned u = 0; u < tmv_kernel_count; u++)
                 reached[u] |= uses[u] != 0;
             failures += failed;
             cases += n;

@@ -1,11 +1,11 @@
 /* fill_neon.c - NEON broadcast fills for TILE: copy shapes whose inner dim repeats a period of up to 64 bytes (source stride 0) into a packed row. */
-#include "kernels_neon.h"
+#include "kernels.h"
 #include "neon_util.h"
 #include "walk.h"
 
 /* The inner dim repeats one element (the period, P <= 64 bytes) n times
  * into packed destination bytes, at least 64 of them; outer dims any. */
-bool tmv_copy_accepts_fill_neon(const tmv_copy_shape *s)
+bool tmv_copy_fill_neon_accepts(const tmv_copy_shape *s)
 {
     if (s->rank < 1)
         return false;

@@ -1,18 +1,18 @@
 /* gather_neon.c - NEON GATHER_ND of contiguous slices: index tuples resolved a batch ahead with prefetch, slices copied inline. */
 #include <string.h>
 
+#include "gather_check.h"
 #include "gather_index.h"
 #include "gather_walk.h"
-#include "kernels_neon.h"
+#include "kernels.h"
 #include "neon_util.h"
-#include "portable.h"
 
 /* Tuples resolved before any of their slices is copied: enough to cover a
  * memory latency with prefetches, small enough for the stack and L1. */
 #define BATCH 32
 
 /* The slice is one run of bytes (normalization folded it to rank 0). */
-bool tmv_gather_accepts_neon(const tmv_gather_shape *s)
+bool tmv_gather_neon_accepts(const tmv_gather_shape *s)
 {
     return s->slice.rank == 0;
 }
@@ -22,7 +22,7 @@ tmv_status tmv_gather_neon(const tmv_gather_shape *s, const uint8_t *input, cons
 {
     /* Checking first keeps the output untouched on error. */
     if (tmv_gather_must_check(s)) {
-        tmv_status status = tmv_gather_check_portable(s, indices);
+        tmv_status status = tmv_gather_check(s, indices);
         if (status != TMV_OK)
             return status;
     }

@@ -1,11 +1,11 @@
 /* interleave_neon.c - NEON strided copies whose two inner dims are a B-way interleave (DEPTH_TO_SPACE) or de-interleave (SPACE_TO_DEPTH), B = 2, 3, 4, widths 1, 2, 4, 8, by table lookups. */
 #include "interleave_neon.h"
-#include "kernels_neon.h"
+#include "kernels.h"
 #include "walk.h"
 
 /* SPACE_TO_DEPTH's block: inner dim n elements, src stride B*w, dst stride w;
  * the dim outside it B planes, src stride w, any dst stride. */
-bool tmv_copy_accepts_deinterleave_neon(const tmv_copy_shape *s)
+bool tmv_copy_deinterleave_neon_accepts(const tmv_copy_shape *s)
 {
     if (s->rank < 2)
         return false;
@@ -32,7 +32,7 @@ void tmv_copy_deinterleave_neon(const tmv_copy_shape *s, const uint8_t *src, uin
 
 /* DEPTH_TO_SPACE's block: inner dim B planes, any src stride, dst stride w;
  * the dim outside it n elements, src stride w, dst stride B*w. */
-bool tmv_copy_accepts_interleave_neon(const tmv_copy_shape *s)
+bool tmv_copy_interleave_neon_accepts(const tmv_copy_shape *s)
 {
     if (s->rank < 2)
         return false;

@@ -1,6 +1,6 @@
 /* rows_neon.c - NEON row-wise JOIN / SPLIT: equal one-element pieces as an interleave / de-interleave, short pieces with inline vector copies. */
 #include "interleave_neon.h"
-#include "kernels_neon.h"
+#include "kernels.h"
 
 /* JOIN / SPLIT rows of 2..4 equal pieces of one element each, all packed:
  * the joined tensor is the pieces interleaved element by element. */
@@ -15,8 +15,8 @@ static bool rows_interleavable(const tmv_rows_shape *s)
     return true;
 }
 
-bool tmv_join_rows_accepts_interleave_neon(const tmv_rows_shape *s) { return rows_interleavable(s); }
-bool tmv_split_rows_accepts_deinterleave_neon(const tmv_rows_shape *s) { return rows_interleavable(s); }
+bool tmv_join_rows_interleave_neon_accepts(const tmv_rows_shape *s) { return rows_interleavable(s); }
+bool tmv_split_rows_deinterleave_neon_accepts(const tmv_rows_shape *s) { return rows_interleavable(s); }
 
 void tmv_join_rows_interleave_neon(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
@@ -48,8 +48,8 @@ static bool rows_short(const tmv_rows_shape *s)
     return true;
 }
 
-bool tmv_join_rows_accepts_short_neon(const tmv_rows_shape *s) { return rows_short(s); }
-bool tmv_split_rows_accepts_short_neon(const tmv_rows_shape *s) { return rows_short(s); }
+bool tmv_join_rows_short_neon_accepts(const tmv_rows_shape *s) { return rows_short(s); }
+bool tmv_split_rows_short_neon_accepts(const tmv_rows_shape *s) { return rows_short(s); }
 
 void tmv_join_rows_short_neon(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {

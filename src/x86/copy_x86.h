@@ -12,7 +12,7 @@
  * permute) and how a row's tail is done (masked on AVX-512, else one
  * overlapping vector). AVX-512
  * also walks shapes whose output runs on across rows as streams of whole
- * vectors (see "streams" below), non-temporal above tmv_stream_threshold(). */
+ * vectors (see "streams" below), non-temporal from the tuning record's stream_threshold on. */
 #ifndef TMV_COPY_X86_H
 #define TMV_COPY_X86_H
 
@@ -21,7 +21,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../dispatch.h"
 #include "../kernels.h"
 #include "../walk.h"
 
@@ -985,7 +984,7 @@ static inline void stream_shape(const tmv_vctx *c, const tmv_copy_shape *s, cons
     tmv_seq q = {0, 0, 0, 0};
     uint64_t rows = 0;
     const uint32_t dims = stream_dims(s, inter, b, w, &q, &rows);
-    const bool nt = tmv_shape_bytes(s) >= tmv_stream_threshold();
+    const bool nt = tmv_shape_bytes(s) >= s->tuning->stream_threshold;
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
     const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
     if (inter) {
@@ -1052,7 +1051,7 @@ static inline bool stream_ok(const tmv_copy_shape *s, bool inter, unsigned b)
     const uint64_t vectors = rows * x / (TMV_VB / w);   /* whole vectors per plane */
     if (vectors < 16)
         return false;
-    if (tmv_shape_bytes(s) >= tmv_stream_threshold())
+    if (tmv_shape_bytes(s) >= s->tuning->stream_threshold)
         return true;
     return inter ? !(w == 1 && b >= 4) : perm2 && (b >= 4 || w == 1 || vectors >= 64);
 }
@@ -1390,7 +1389,7 @@ static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned w
 /* The exported kernels of a set for the widths in `widths` (bit w for w bytes):
  * tmv_copy_{de,}interleave_<set> and their accepts. */
 #define TMV_COPY_INTERLEAVE_KERNELS(set, widths)                                                 \
-    bool tmv_copy_accepts_deinterleave_##set(const tmv_copy_shape *s)                           \
+    bool tmv_copy_deinterleave_##set##_accepts(const tmv_copy_shape *s)                           \
     {                                                                                           \
         return block_accepts(s, false, widths);                                                 \
     }                                                                                           \
@@ -1398,7 +1397,7 @@ static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned w
     {                                                                                           \
         block_run(s, src, dst, false, widths);                                                  \
     }                                                                                           \
-    bool tmv_copy_accepts_interleave_##set(const tmv_copy_shape *s)                             \
+    bool tmv_copy_interleave_##set##_accepts(const tmv_copy_shape *s)                             \
     {                                                                                           \
         return block_accepts(s, true, widths);                                                  \
     }                                                                                           \

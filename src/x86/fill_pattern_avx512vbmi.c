@@ -1,7 +1,6 @@
 /* fill_pattern_avx512vbmi.c - AVX-512 VBMI fills of rows with a pattern of any 1..64 bytes: vpermb replicates it, periods that do not divide a vector included. */
 #define TMV_FILL_AVX512
 #include "fill_x86.h"
-#include "kernels_x86.h"
 
 /* Lines per step of the store loop. */
 #define GROUP 4
@@ -109,7 +108,7 @@ void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
 {
     const uint32_t in = s->rank - 1;
     const uint64_t len = s->sizes[in] * s->elem_bytes;
-    const bool stream = tmv_shape_bytes(s) >= tmv_stream_threshold();
+    const bool stream = tmv_shape_bytes(s) >= s->tuning->stream_threshold;
     fill_ctx c;
     fill_ctx_init(&c, s->elem_bytes);
     tmv_walk walk;
@@ -129,7 +128,7 @@ void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
  * ns of fill_ctx_init outweigh the permutes' gain (overhead/tile/2x3/f32/
  * tiny: 59 ns here, 36 through the portable copy). */
 #define FILL_MIN_BYTES 1024
-bool tmv_fill_accepts_pattern_vbmi(const tmv_copy_shape *s)
+bool tmv_fill_pattern_avx512vbmi_accepts(const tmv_copy_shape *s)
 {
     return fill_is_pattern_row(s) && s->elem_bytes <= 64 && !fill_shape_pow2(s) && !fill_shape_period(s) &&
            tmv_shape_bytes(s) >= FILL_MIN_BYTES;

@@ -1,15 +1,12 @@
 /* fill_sse2.c - SSE2 kernels for TILE's broadcast copies: power-of-two pattern fills and streamed block repeats (fill_x86.h). */
 #define TMV_FILL_SSE2
 #include "fill_x86.h"
-#include "kernels_x86.h"
 
 void tmv_fill_pow2_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { tmv_fill_pow2(s, src, dst); }
 void tmv_fill_block_stream_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { tmv_fill_block_stream(s, src, dst); }
 
-/* The accepts of every set's fill kernels: plain C, so built once here (SSE2
- * is the x86-64 baseline). The streamed block repeats are SSE2 only: they
- * run at DRAM speed, which wider vectors do not change (measured). */
-bool tmv_fill_accepts_pow2(const tmv_copy_shape *s) { return fill_shape_pow2(s); }
 /* A 16-byte pattern is one SSE2 vector: scalar copy_w16 makes the same stores. */
-bool tmv_fill_accepts_pow2_sse2(const tmv_copy_shape *s) { return fill_shape_pow2(s) && s->elem_bytes != 16; }
-bool tmv_fill_accepts_block_stream(const tmv_copy_shape *s) { return fill_shape_block_stream(s); }
+bool tmv_fill_pow2_sse2_accepts(const tmv_copy_shape *s) { return fill_shape_pow2(s) && s->elem_bytes != 16; }
+/* The streamed block repeats are SSE2 only: they run at DRAM speed, which
+ * wider vectors do not change (measured). */
+bool tmv_fill_block_stream_sse2_accepts(const tmv_copy_shape *s) { return fill_shape_block_stream(s); }

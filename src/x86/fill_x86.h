@@ -15,7 +15,7 @@
  *    a lane-local shuffle spreads the pattern over a vector, stored at a
  *    stride that is a multiple of the period;
  *  - block repeats too big for the cache (elements over 64 bytes, output at
- *    least tmv_stream_threshold()): each copy is streamed past the cache. */
+ *    least the tuning record's stream_threshold): each copy is streamed past the cache. */
 #ifndef TMV_FILL_X86_H
 #define TMV_FILL_X86_H
 
@@ -24,7 +24,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../dispatch.h"
 #include "../kernels.h"
 #include "../walk.h"
 #include "stream_x86.h"
@@ -80,7 +79,7 @@ static inline bool fill_shape_pow2(const tmv_copy_shape *s)
 static inline bool fill_shape_block_stream(const tmv_copy_shape *s)
 {
     return s->rank > 0 && s->src_strides[s->rank - 1] == 0 && s->elem_bytes > 64 &&
-           tmv_shape_bytes(s) >= tmv_stream_threshold();
+           tmv_shape_bytes(s) >= s->tuning->stream_threshold;
 }
 
 /* ---- pattern fills ---- */
@@ -243,7 +242,7 @@ static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, ui
 {
     const uint32_t in = s->rank - 1;
     const uint64_t p = s->elem_bytes, len = s->sizes[in] * p;
-    const bool stream = tmv_shape_bytes(s) >= tmv_stream_threshold();
+    const bool stream = tmv_shape_bytes(s) >= s->tuning->stream_threshold;
     tmv_fill_line line;
     tmv_walk walk;
     tmv_walk_init(&walk, s, in);

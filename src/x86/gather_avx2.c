@@ -2,7 +2,6 @@
 #include <immintrin.h>
 
 #include "gather_x86.h"
-#include "kernels_x86.h"
 
 static bool check_values(const tmv_gx_bounds *b, const uint8_t *p, uint64_t count)
 {
@@ -57,12 +56,12 @@ static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
                             _mm256_loadu_si256((const __m256i *)(const void *)(src + i)));
 }
 
-void tmv_gather_prepare_avx2(const tmv_gather_shape *s, void *state)
+void tmv_gather_rows_avx2_prepare(const tmv_gather_shape *s, void *state)
 {
     tmv_gx_prepare(s, state, 32, true, false);
 }
 
-bool tmv_gather_rows_accepts_avx2(const tmv_gather_shape *s)
+bool tmv_gather_rows_avx2_accepts(const tmv_gather_shape *s)
 {
     return s->slice.rank == 0 && s->slice.elem_bytes >= 32;
 }

@@ -2,7 +2,6 @@
 #include <immintrin.h>
 
 #include "gather_x86.h"
-#include "kernels_x86.h"
 
 /* The bounds of vector v of one period: lane l checks component
  * (v * lanes + l) % k, permuted from the k components' bounds kb (the
@@ -139,7 +138,7 @@ static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
         _mm512_stream_si512((void *)(dst + i), _mm512_loadu_si512(src + i));
 }
 
-bool tmv_gather_rows_accepts_avx512(const tmv_gather_shape *s)
+bool tmv_gather_rows_avx512_accepts(const tmv_gather_shape *s)
 {
     return s->slice.rank == 0 && s->slice.elem_bytes >= 64;
 }
@@ -485,12 +484,17 @@ static inline void elements_vector(const tmv_gather_shape *s, const tmv_gx_run *
     }
 }
 
-void tmv_gather_prepare_avx512(const tmv_gather_shape *s, void *state)
+void tmv_gather_elements_avx512_prepare(const tmv_gather_shape *s, void *state)
 {
     tmv_gx_prepare(s, state, 64, false, offsets_fit_32(s));
 }
 
-bool tmv_gather_elements_accepts_avx512(const tmv_gather_shape *s)
+void tmv_gather_rows_avx512_prepare(const tmv_gather_shape *s, void *state)
+{
+    tmv_gather_elements_avx512_prepare(s, state);
+}
+
+bool tmv_gather_elements_avx512_accepts(const tmv_gather_shape *s)
 {
     return tmv_gx_elements_accepts(s);
 }
@@ -591,7 +595,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
 {
     /* Outputs below the stream threshold with k <= 4 and 32-bit offsets
      * (embedding lookups): vector offsets; the rest, the shared row loop. */
-    if (s->k <= 4 && tmv_gx_output_bytes(s) < tmv_stream_threshold() && tmv_gx_state_of(s)->fit32) {
+    if (s->k <= 4 && tmv_gx_output_bytes(s) < s->tuning->stream_threshold && tmv_gx_state_of(s)->fit32) {
         tmv_gx_iter it;
         tmv_gx_iter_init(&it, s, indices);
         /* One packed run of 32-bit indices that fits a chunk (8 KiB of
@@ -601,7 +605,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
         if (!s->clamp && s->pos_rank == 1 && it.run.count <= CHUNK32 && tmv_gx_index_width(s) == 4 &&
             tmv_gx_run_packed(s, &it.run, 4))
             return rows32_typed(s, &it.run, input, output, true) ? TMV_OK
-                                                                  : tmv_gather_check_portable(s, indices);
+                                                                  : tmv_gather_check(s, indices);
         tmv_status status = tmv_gx_check(s, indices, check_values);
         if (status != TMV_OK)
             return status;
@@ -610,7 +614,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
             if (tmv_gx_run_packed(s, r, tmv_gx_index_width(s)))
                 rows32_typed(s, r, input, output, false);
             else
-                tmv_gx_copy_run(s, r, input, output, s->slice.elem_bytes, tmv_gather_prefetch_distance(),
+                tmv_gx_copy_run(s, r, input, output, s->slice.elem_bytes, s->tuning->gather_prefetch,
                                 TMV_GX_ROW_LINES, copy_row);
         } while (tmv_gx_iter_next(&it, s));
         return TMV_OK;

@@ -2,7 +2,6 @@
 #include <emmintrin.h>
 
 #include "gather_x86.h"
-#include "kernels_x86.h"
 
 /* Signed 64-bit a > b per lane, which SSE2 lacks: the high dwords decide
  * (signed) unless equal, then the low dwords (unsigned). */
@@ -78,12 +77,17 @@ static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
                          _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
 }
 
-void tmv_gather_prepare_sse2(const tmv_gather_shape *s, void *state)
+void tmv_gather_rows_sse2_prepare(const tmv_gather_shape *s, void *state)
 {
     tmv_gx_prepare(s, state, 16, true, false);
 }
 
-bool tmv_gather_rows_accepts_sse2(const tmv_gather_shape *s)
+void tmv_gather_elements_sse2_prepare(const tmv_gather_shape *s, void *state)
+{
+    tmv_gather_rows_sse2_prepare(s, state);
+}
+
+bool tmv_gather_rows_sse2_accepts(const tmv_gather_shape *s)
 {
     return s->slice.rank == 0 && s->slice.elem_bytes >= 16;
 }
@@ -99,7 +103,7 @@ tmv_status tmv_gather_rows_sse2(const tmv_gather_shape *s, const uint8_t *input,
     return status;
 }
 
-bool tmv_gather_elements_accepts_sse2(const tmv_gather_shape *s)
+bool tmv_gather_elements_sse2_accepts(const tmv_gather_shape *s)
 {
     return tmv_gx_elements_accepts(s);
 }

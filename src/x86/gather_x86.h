@@ -6,11 +6,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../dispatch.h"
+#include "../gather_check.h"
 #include "../gather_index.h"
 #include "../gather_walk.h"
 #include "../kernels.h"
-#include "../portable.h"
 
 /* ------------------------------------------------------------ index check */
 
@@ -232,12 +231,12 @@ static inline tmv_status tmv_gx_check(const tmv_gather_shape *s, const uint8_t *
     if (!tmv_gather_must_check(s))
         return TMV_OK;
     if (tmv_gx_has_empty_dim(s))
-        return tmv_gather_check_portable(s, indices);
+        return tmv_gather_check(s, indices);
     tmv_gx_iter it;
     tmv_gx_iter_init(&it, s, indices);
     do
         if (!tmv_gx_check_run(s, &it.run, &tmv_gx_state_of(s)->bounds, values))
-            return tmv_gather_check_portable(s, indices);
+            return tmv_gather_check(s, indices);
     while (tmv_gx_iter_next(&it, s));
     return TMV_OK;
 }
@@ -322,7 +321,7 @@ static inline void tmv_gx_resolve(const tmv_gather_shape *s, const tmv_gx_run *r
  * look up to one chunk ahead. */
 #define TMV_GX_CHUNK 64
 _Static_assert(TMV_GATHER_PREFETCH_MAX <= TMV_GX_CHUNK, "a prefetch looks at most one chunk ahead");
-/* Prefetch distances in tuples (tmv_gather_prefetch_distance), measured on
+/* Prefetch distances in tuples (the tuning record's gather_prefetch), measured on
  * Zen 4 with the bench suite's 50,000-row tables (SSE2 rows at L2 size, x memcpy for 64/256/4096-byte
  * rows: distance 0: .38/.57/.92, 4: .37/.65/.95, 16: .38/.65/.91, 32:
  * .38/.60/.88, 64: .37/.53/.92). Rows prefetch their first TMV_GX_ROW_LINES
@@ -390,8 +389,8 @@ static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *i
     if (status != TMV_OK)
         return status;
     const uint64_t bytes = s->slice.elem_bytes;
-    const bool big = tmv_gx_output_bytes(s) >= tmv_stream_threshold();
-    const unsigned dist = tmv_gather_prefetch_distance();
+    const bool big = tmv_gx_output_bytes(s) >= s->tuning->stream_threshold;
+    const unsigned dist = s->tuning->gather_prefetch;
     tmv_gx_iter it;
     tmv_gx_iter_init(&it, s, indices);
     do {

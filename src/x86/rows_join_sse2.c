@@ -1,9 +1,7 @@
 /* rows_join_sse2.c - row-wise JOIN on SSE2: an unpack network for 2, 4, 8 or 16 equal packed pieces of 1..8 bytes, fixed-size column moves for any pieces up to 64 bytes, streaming copies of pieces of 4 KiB and more to memory. */
-#include "../dispatch.h"
-#include "kernels_x86.h"
 #include "rows_x86.h"
 
-bool tmv_join_rows_zip_accepts_sse2(const tmv_rows_shape *s)
+bool tmv_join_rows_zip_sse2_accepts(const tmv_rows_shape *s)
 {
     return s->piece_count <= 8 && tmv_rows_zip_shape(s, 1, 8);
 }
@@ -13,13 +11,13 @@ void tmv_join_rows_zip_sse2(const tmv_rows_shape *s, const void *const *srcs, ui
     uint8_t *streams[16] = {NULL};
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
-    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_sse2_any(s, streams, dst, true, tmv_stream_threshold()),
-                          tmv_stream_threshold());
+    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_sse2_any(s, streams, dst, true, s->tuning->stream_threshold),
+                          s->tuning->stream_threshold);
 }
 
-bool tmv_join_rows_stream_accepts_sse2(const tmv_rows_shape *s)
+bool tmv_join_rows_stream_sse2_accepts(const tmv_rows_shape *s)
 {
-    return tmv_rows_stream_shape(s, tmv_stream_threshold());
+    return tmv_rows_stream_shape(s, s->tuning->stream_threshold);
 }
 
 void tmv_join_rows_stream_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
@@ -33,12 +31,12 @@ void tmv_join_rows_stream_sse2(const tmv_rows_shape *s, const void *const *srcs,
     _mm_sfence();
 }
 
-bool tmv_join_rows_columns_accepts_sse2(const tmv_rows_shape *s)
+bool tmv_join_rows_columns_sse2_accepts(const tmv_rows_shape *s)
 {
     return tmv_rows_all_narrow(s);
 }
 
 void tmv_join_rows_columns_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    tmv_rows_join_columns(s, srcs, dst, 0, tmv_stream_threshold());
+    tmv_rows_join_columns(s, srcs, dst, 0, s->tuning->stream_threshold);
 }

@@ -1,9 +1,7 @@
 /* rows_split_avx512.c - row-wise SPLIT into equal packed pieces: an unzip network (2, 4, 8 or 16 pieces of 2 to 16 bytes) or masked lane permutes (other counts up to 16, pieces of 2 or 4 bytes). */
-#include "../dispatch.h"
-#include "kernels_x86.h"
 #include "rows_x86.h"
 
-bool tmv_split_rows_zip_accepts_avx512(const tmv_rows_shape *s)
+bool tmv_split_rows_zip_avx512_accepts(const tmv_rows_shape *s)
 {
     /* Where a vector holds more than 16 joined bytes of a row, zmm needs
      * more stages than SSE2's xmm, and the SSE2 network measured faster. */
@@ -17,7 +15,7 @@ static unsigned zip_lane(const tmv_rows_shape *s)
     return s->pieces[0].bytes == 2 ? 2 : 4;
 }
 
-void tmv_split_rows_zip_prepare_avx512(const tmv_rows_shape *s, void *state)
+void tmv_split_rows_zip_avx512_prepare(const tmv_rows_shape *s, void *state)
 {
     tmv_rows_zip_prepare(s, state, zip_lane(s), false);
 }
@@ -29,18 +27,18 @@ void tmv_split_rows_zip_avx512(const tmv_rows_shape *s, const uint8_t *src, void
         streams[p] = dsts[s->pieces[p].buffer];
     uint8_t *joined = (uint8_t *)(uintptr_t)src; /* read only: join is false */
     if (zip_lane(s) == 2)
-        tmv_rows_zip(s, 2, streams, joined, false, tmv_stream_threshold());
+        tmv_rows_zip(s, 2, streams, joined, false, s->tuning->stream_threshold);
     else
-        tmv_rows_zip(s, 4, streams, joined, false, tmv_stream_threshold());
+        tmv_rows_zip(s, 4, streams, joined, false, s->tuning->stream_threshold);
 }
 
-bool tmv_split_rows_interleave_accepts_avx512(const tmv_rows_shape *s)
+bool tmv_split_rows_interleave_avx512_accepts(const tmv_rows_shape *s)
 {
     /* Wider pieces: the fixed-size column moves measured faster. */
     return (s->piece_count & (s->piece_count - 1)) != 0 && tmv_rows_equal_packed(s, 2, 4);
 }
 
-void tmv_split_rows_interleave_prepare_avx512(const tmv_rows_shape *s, void *state)
+void tmv_split_rows_interleave_avx512_prepare(const tmv_rows_shape *s, void *state)
 {
     tmv_rows_perm_prepare(s, state, false);
 }

@@ -1,9 +1,7 @@
 /* rows_split_sse2.c - row-wise SPLIT on SSE2: an unpack/pack network for 2, 4, 8 or 16 equal packed pieces of 1..8 bytes, fixed-size column moves for any pieces up to 64 bytes, streaming copies of pieces of 4 KiB and more to memory. */
-#include "../dispatch.h"
-#include "kernels_x86.h"
 #include "rows_x86.h"
 
-bool tmv_split_rows_zip_accepts_sse2(const tmv_rows_shape *s)
+bool tmv_split_rows_zip_sse2_accepts(const tmv_rows_shape *s)
 {
     return s->piece_count <= 8 && tmv_rows_zip_shape(s, 1, 8);
 }
@@ -14,13 +12,13 @@ void tmv_split_rows_zip_sse2(const tmv_rows_shape *s, const uint8_t *src, void *
     for (uint32_t p = 0; p < s->piece_count; p++)
         streams[p] = dsts[s->pieces[p].buffer];
     uint8_t *joined = (uint8_t *)(uintptr_t)src; /* read only: join is false */
-    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_sse2_any(s, streams, joined, false, tmv_stream_threshold()),
-                           tmv_stream_threshold());
+    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_sse2_any(s, streams, joined, false, s->tuning->stream_threshold),
+                           s->tuning->stream_threshold);
 }
 
-bool tmv_split_rows_stream_accepts_sse2(const tmv_rows_shape *s)
+bool tmv_split_rows_stream_sse2_accepts(const tmv_rows_shape *s)
 {
-    return tmv_rows_stream_shape(s, tmv_stream_threshold());
+    return tmv_rows_stream_shape(s, s->tuning->stream_threshold);
 }
 
 void tmv_split_rows_stream_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
@@ -34,12 +32,12 @@ void tmv_split_rows_stream_sse2(const tmv_rows_shape *s, const uint8_t *src, voi
     _mm_sfence();
 }
 
-bool tmv_split_rows_columns_accepts_sse2(const tmv_rows_shape *s)
+bool tmv_split_rows_columns_sse2_accepts(const tmv_rows_shape *s)
 {
     return tmv_rows_all_narrow(s);
 }
 
 void tmv_split_rows_columns_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    tmv_rows_split_columns(s, src, dsts, 0, tmv_stream_threshold());
+    tmv_rows_split_columns(s, src, dsts, 0, s->tuning->stream_threshold);
 }

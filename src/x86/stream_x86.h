@@ -8,7 +8,7 @@
 
 /* n bytes from s to d: d's whole 64-byte lines with non-temporal stores,
  * the partial lines at either end with memcpy. For outputs past
- * tmv_stream_threshold(), which would not stay in cache: skipping the reads
+ * the tuning record's stream_threshold, which would not stay in cache: skipping the reads
  * for ownership is what beats glibc's memcpy there (it writes through the
  * cache below about three quarters of the L3). The caller fences. */
 static inline void tmv_stream_copy(uint8_t *d, const uint8_t *s, uint64_t n)

@@ -2,7 +2,6 @@
  * Every width: lane tiles for bytes and 16-bit elements, square whole-vector
  * tiles for 4- and 8-byte ones. */
 #define TMV_TRANSPOSE_AVX512
-#include "kernels_x86.h"
 #include "transpose_x86.h"
 
 TMV_TRANSPOSE_KERNELS(avx512, 0x116u)

@@ -20,7 +20,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../dispatch.h"
 #include "../kernels.h"
 #include "../walk.h"
 
@@ -320,7 +319,7 @@ static inline void tr_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t
     const uint64_t S = s->src_strides[in], D = s->dst_strides[blk], n = s->sizes[in], m = s->sizes[blk];
     /* beyond the L2 of a core (1 MiB on the targets) with its source */
     const bool far = tmv_shape_bytes(s) >= ((uint64_t)1 << 20);
-    const bool nt = tmv_shape_bytes(s) >= tmv_stream_threshold();
+    const bool nt = tmv_shape_bytes(s) >= s->tuning->stream_threshold;
     tmv_walk walk;
     tmv_walk_init(&walk, s, blk);
     do
@@ -343,7 +342,7 @@ static inline void tr_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *
 
 /* The exported kernel of a set for the widths in `widths`: tmv_copy_transpose_<set> and its accepts. */
 #define TMV_TRANSPOSE_KERNELS(set, widths)                                                     \
-    bool tmv_copy_accepts_transpose_##set(const tmv_copy_shape *s) { return tr_accepts(s, widths); } \
+    bool tmv_copy_transpose_##set##_accepts(const tmv_copy_shape *s) { return tr_accepts(s, widths); } \
     void tmv_copy_transpose_##set(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)   \
     {                                                                                         \
         tr_run(s, src, dst);                                                                  \

@@ -1,0 +1,45 @@
+/* cpu.c - CPU feature and cache detection through cpu_features (the only file that calls it). */
+#include "cpu.h"
+
+#include <stdbool.h>
+
+#include "cpu_features_macros.h"
+#if defined(CPU_FEATURES_ARCH_X86)
+#include "cpuinfo_x86.h"
+#endif
+#include "cpu_features_cache_info.h"
+
+uint32_t tmv_cpu_detect_features(void)
+{
+    uint32_t mask = 0;
+#if defined(CPU_FEATURES_ARCH_X86_64)
+    const X86Features f = GetX86Info().features;
+    const struct { bool has; uint32_t bit; } bits[] = {
+        {true, TMV_CPU_SSE2}, /* the x86-64 baseline */
+        {f.avx2, TMV_CPU_AVX2}, {f.bmi2, TMV_CPU_BMI2},
+        {f.avx512f, TMV_CPU_AVX512F}, {f.avx512bw, TMV_CPU_AVX512BW},
+        {f.avx512dq, TMV_CPU_AVX512DQ}, {f.avx512vl, TMV_CPU_AVX512VL},
+        {f.avx512vbmi, TMV_CPU_AVX512VBMI}, {f.avx512vbmi2, TMV_CPU_AVX512VBMI2},
+    };
+    for (unsigned i = 0; i < sizeof bits / sizeof bits[0]; i++)
+        if (bits[i].has)
+            mask |= bits[i].bit;
+#elif defined(CPU_FEATURES_ARCH_AARCH64)
+    mask |= TMV_CPU_NEON; /* Advanced SIMD is part of the AArch64 baseline */
+#endif
+    return mask;
+}
+
+uint64_t tmv_cpu_largest_cache(void)
+{
+    uint64_t largest = 0;
+#if defined(CPU_FEATURES_ARCH_X86)
+    const CacheInfo info = GetX86CacheInfo();
+    for (int i = 0; i < info.size; i++)
+        if ((info.levels[i].cache_type == CPU_FEATURE_CACHE_UNIFIED ||
+             info.levels[i].cache_type == CPU_FEATURE_CACHE_DATA) &&
+            (uint64_t)info.levels[i].cache_size > largest)
+            largest = (uint64_t)info.levels[i].cache_size;
+#endif
+    return largest;
+}

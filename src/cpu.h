@@ -1,0 +1,30 @@
+/* cpu.h - what this CPU can run and what caches it has: the only user of cpu_features. */
+#ifndef TMV_CPU_H
+#define TMV_CPU_H
+
+#include <stdint.h>
+
+/* CPU features kernel sets require, as bits of one mask. */
+enum {
+    TMV_CPU_SSE2 = 1u << 0,
+    TMV_CPU_AVX2 = 1u << 1,
+    TMV_CPU_BMI2 = 1u << 2,
+    TMV_CPU_AVX512F = 1u << 3,
+    TMV_CPU_AVX512BW = 1u << 4,
+    TMV_CPU_AVX512DQ = 1u << 5,
+    TMV_CPU_AVX512VL = 1u << 6,
+    TMV_CPU_AVX512VBMI = 1u << 7,
+    TMV_CPU_AVX512VBMI2 = 1u << 8,
+    TMV_CPU_NEON = 1u << 9
+};
+
+/* The features this CPU has and its OS enables (cpu_features checks XCR0
+ * for the AVX and AVX-512 register state). Detected on every call: callers
+ * cache it (dispatch.c does, once). */
+uint32_t tmv_cpu_detect_features(void);
+
+/* The size in bytes of the largest data or unified cache the CPU reports,
+ * 0 where it reports none. */
+uint64_t tmv_cpu_largest_cache(void);
+
+#endif

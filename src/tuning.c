@@ -1,0 +1,38 @@
+/* tuning.c - the tuning record: CPU-derived defaults and the validated TENSORMOVE_* tunables. */
+#include "tuning.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "error.h"
+
+/* Parses a whole unsigned number (decimal, 0x hex or 0 octal) in [lo, hi]
+ * from the variable; TMV_OK leaves *value alone when it is unset or empty. */
+static tmv_status parse_tunable(const char *variable, uint64_t lo, uint64_t hi, uint64_t *value)
+{
+    const char *text = getenv(variable);
+    if (text == NULL || text[0] == '\0')
+        return TMV_OK;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (text[0] == '-' || text[0] == '+' || *end != '\0' || errno == ERANGE || v < lo || v > hi)
+        return tmv_fail(TMV_ERR_INVALID_ARGUMENT,
+                        "%s is \"%s\", which is not a whole number from %llu to %llu; unset it "
+                        "or fix it", variable, text, (unsigned long long)lo, (unsigned long long)hi);
+    *value = v;
+    return TMV_OK;
+}
+
+tmv_status tmv_tuning_resolve(tmv_tuning *out, uint64_t largest_cache)
+{
+    uint64_t threshold = largest_cache ? largest_cache / 2 : (uint64_t)8 << 20;
+    uint64_t prefetch = 16;
+    /* the first malformed variable is the one the message names */
+    tmv_status status = parse_tunable("TENSORMOVE_STREAM_THRESHOLD", 1, (uint64_t)1 << 63, &threshold);
+    if (status == TMV_OK)
+        status = parse_tunable("TENSORMOVE_GATHER_PREFETCH", 0, TMV_GATHER_PREFETCH_MAX, &prefetch);
+    out->stream_threshold = threshold;
+    out->gather_prefetch = (uint32_t)prefetch;
+    return status;
+}

@@ -1,0 +1,33 @@
+/* tuning.h - the tuning record a plan carries: thresholds kernels obey, resolved once per process. */
+#ifndef TMV_TUNING_H
+#define TMV_TUNING_H
+
+#include <stdint.h>
+
+#include "tensormove.h"
+
+/* Kernels read tuning only from the record their step's shape points to,
+ * never from globals or the environment, so a plan behaves the same for its
+ * whole life and the per-kernel checker can run any kernel under any record. */
+typedef struct tmv_tuning {
+    /* Outputs of at least this many bytes are written with non-temporal
+     * (streaming) stores by the kernels that have them: half the largest
+     * cache, so a result that cannot stay in cache does not evict everything
+     * on its way out (8 MiB where the CPU reports no cache). */
+    uint64_t stream_threshold;
+    /* How many index tuples ahead the row gathers that prefetch fetch a
+     * row: 16 (measured on Zen 4), 0 for none. */
+    uint32_t gather_prefetch;
+} tmv_tuning;
+
+#define TMV_GATHER_PREFETCH_MAX 64
+
+/* The process's record: the defaults for this CPU, overridden by
+ * TENSORMOVE_STREAM_THRESHOLD (bytes, 1 to 2^63) and
+ * TENSORMOVE_GATHER_PREFETCH (0 to TMV_GATHER_PREFETCH_MAX tuples).
+ * Returns TMV_OK, or TMV_ERR_INVALID_ARGUMENT naming the variable when one
+ * is malformed or out of range (the record then holds the defaults for it).
+ * Called once, by dispatch.c's initialization. */
+tmv_status tmv_tuning_resolve(tmv_tuning *out, uint64_t largest_cache);
+
+#endif
