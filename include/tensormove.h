@@ -12,7 +12,7 @@
  * once, with tmv_op_execute, free it with tmv_op_destroy. tmv_execute does all
  * three in one call.
  *
- * Tensors (see SPEC.md section 1):
+ * Tensors (see docs/SPEC.md section 1):
  *  - element (i0, ..., i[n-1]) lives at element offset sum(i[d] * strides[d])
  *    from the buffer's base pointer; strides are in elements, unsigned;
  *    strides == NULL means packed row-major (last dimension fastest);
@@ -193,7 +193,7 @@ typedef enum tmv_status {
     TMV_ERR_UNSUPPORTED_ISA
 } tmv_status;
 
-/* Compiles an operator: validates the description against SPEC.md, copies
+/* Compiles an operator: validates the description against docs/SPEC.md, copies
  * every array it needs (the caller's description may die after this returns)
  * and plans the kernels. On success *out receives the operator, to be freed
  * with tmv_op_destroy. On failure *out is set to NULL (when out is not NULL).

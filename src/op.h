@@ -32,7 +32,7 @@ typedef struct tmv_step {
 struct tmv_op {
     tmv_op_type type;
     uint32_t    flags;
-    /* Tensors in buffer-binding order (API.md): inputs = JOIN's inputs, or the
+    /* Tensors in buffer-binding order (the order tensormove.h gives): inputs = JOIN's inputs, or the
      * single input, then GATHER_ND's indices; outputs = SPLIT's outputs, or the
      * single output. Both arrays live in the same allocation as the op. */
     uint32_t    input_count;
@@ -66,7 +66,7 @@ const char *tmv_op_name(tmv_op_type type);
  * last error set) when out of memory. Free with tmv_op_destroy (op.c). */
 tmv_op *tmv_op_alloc(tmv_op_type type, uint32_t input_count, uint32_t output_count);
 
-/* Validates the description behind desc->desc (SPEC.md) and returns a new op
+/* Validates the description behind desc->desc (docs/SPEC.md) and returns a new op
  * holding copies of everything it needs. On failure *out is NULL and the last
  * error names the member. One function per operator, in validate.c. */
 tmv_status tmv_validate(const tmv_op_desc *desc, tmv_op **out);

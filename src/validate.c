@@ -1,4 +1,4 @@
-/* validate.c - SPEC.md's rules per operator: a status, a message naming the member, a validated op. */
+/* validate.c - docs/SPEC.md's rules per operator: a status, a message naming the member, a validated op. */
 #include <stdio.h>
 
 #include "error.h"

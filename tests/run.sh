@@ -125,10 +125,10 @@ stage_arm() {
     # Each step: a command under qemu, its output in $log, then a check of it.
     for step in demo list verify rows reached; do
         case $step in
-        demo)  # default dispatch picks NEON, and all six operators match SPEC.md
+        demo)  # default dispatch picks NEON, and all six operators match docs/SPEC.md
             "${ARM_QEMU[@]}" "$dir/tools/tmv-demo" >"$log" 2>&1 &&
                 grep -q '^tensormove .*, kernel set neon$' "$log" &&
-                grep -q '^all 6 operators match SPEC.md$' "$log" ;;
+                grep -q '^all 6 operators match docs/SPEC.md$' "$log" ;;
         list)  # every primitive (copy, join_rows, split_rows, gather) has NEON kernels
             "${ARM_QEMU[@]}" "$dir/tools/tmv-verify" --list >"$log" 2>&1 &&
                 [ "$(grep -E '^  [a-z_]+ +[a-z_0-9]+/neon$' "$log" | awk '{print $1}' | sort -u | wc -l)" -eq 4 ] ;;

@@ -1,4 +1,4 @@
-/* test_examples.c - SPEC.md's seed examples and hand-checked cases, expected values written out. */
+/* test_examples.c - docs/SPEC.md's seed examples and hand-checked cases, expected values written out. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS and MAP_NORESERVE */
 #include <criterion/criterion.h>
 #include <stdint.h>
@@ -203,7 +203,7 @@ Test(tile, zero_repeat_writes_nothing)
 
 /* ----------------------------------------------- SPACE_TO_DEPTH / DEPTH_TO_SPACE */
 
-/* The input of SPEC.md section 5's examples, per order. */
+/* The input of docs/SPEC.md section 5's examples, per order. */
 static const uint32_t s2d_dcr_input[] = {
     0, 18, 1, 19, 2, 20,   36, 54, 37, 55, 38, 56,   3, 21, 4, 22, 5, 23,   39, 57, 40, 58, 41, 59,
     9, 27, 10, 28, 11, 29, 45, 63, 46, 64, 47, 65,   12, 30, 13, 31, 14, 32, 48, 66, 49, 67, 50, 68,
@@ -498,7 +498,7 @@ Test(beyond_4gib, gather_nd_reads_element_at_8gib)
     munmap(h.map, h.len);
 }
 
-/* tmv_dtype_size against SPEC.md's table of element sizes (casegen's own copy
+/* tmv_dtype_size against docs/SPEC.md's table of element sizes (casegen's own copy
  * of it), and 0 for values that name no type. */
 Test(api, dtype_size)
 {

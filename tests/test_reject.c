@@ -1,4 +1,4 @@
-/* test_reject.c - SPEC.md section 7 rejections: exact status, a message naming the member, outputs untouched. */
+/* test_reject.c - docs/SPEC.md section 7 rejections: exact status, a message naming the member, outputs untouched. */
 #include <criterion/criterion.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -769,7 +769,7 @@ Test(depth_to_space, dtype_mismatch)
 
 /* ---- GATHER_ND ----------------------------------------------------------- */
 
-/* Seed example 2 of SPEC.md 6 (r = q = 3, b = 1), in static storage so that
+/* Seed example 2 of docs/SPEC.md 6 (r = q = 3, b = 1), in static storage so that
  * each test can break one member of it. */
 static uint32_t seed2_input_sizes[4], seed2_indices_sizes[4], seed2_output_sizes[4];
 static tmv_tensor_desc seed2_input, seed2_indices, seed2_output;

@@ -192,7 +192,7 @@ static void nested_strides(cg_rng *rng, uint32_t n, const uint32_t *sizes, const
     }
 }
 
-/* The stride of a size-1 dimension is ignored (SPEC.md 1): make it garbage
+/* The stride of a size-1 dimension is ignored (docs/SPEC.md 1): make it garbage
  * now and then, so an implementation that reads it shows. */
 static void garble_unit_strides(cg_rng *rng, uint32_t n, const uint32_t *sizes, uint32_t *strides)
 {
@@ -555,7 +555,7 @@ static void store_index(unsigned char *p, tmv_dtype dtype, int64_t v)
 }
 
 /* Whether an index stored at p selects an element of a dimension of `size`
- * (SPEC.md 6), written independently of the reference. */
+ * (docs/SPEC.md 6), written independently of the reference. */
 static bool index_usable(const unsigned char *p, tmv_dtype dtype, uint32_t size, bool clamp)
 {
     if (size == 0)

@@ -1,4 +1,4 @@
-/* demo.c - tmv-demo: runs each operator on a seed example of SPEC.md, prints it, checks the result. */
+/* demo.c - tmv-demo: runs each operator on a seed example of docs/SPEC.md, prints it, checks the result. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -97,15 +97,15 @@ static int run(const char *title, const tmv_op_desc *op, demo_tensor *inputs, ui
     for (uint32_t o = 0; o < output_count; o++) {
         print_tensor(&outputs[o]);
         if (memcmp(outputs[o].data, expected[o], element_count(&outputs[o]) * sizeof(uint32_t)) != 0) {
-            printf("  FAILED: %s differs from SPEC.md's expected result\n", outputs[o].name);
+            printf("  FAILED: %s differs from docs/SPEC.md's expected result\n", outputs[o].name);
             failed = 1;
         }
     }
-    printf("  %s\n\n", failed ? "WRONG" : "ok (matches SPEC.md)");
+    printf("  %s\n\n", failed ? "WRONG" : "ok (matches docs/SPEC.md)");
     return failed;
 }
 
-/* SPEC.md 2: JOIN along axis 3. */
+/* docs/SPEC.md 2: JOIN along axis 3. */
 static int demo_join(void)
 {
     static const uint32_t s0[] = {1, 1, 2, 3}, s1[] = {1, 1, 2, 4}, so[] = {1, 1, 2, 7};
@@ -120,7 +120,7 @@ static int demo_join(void)
     return run("JOIN, axis 3", &op, in, 2, outs, expected, 1);
 }
 
-/* SPEC.md 3: SPLIT along axis 2 into 2, 1 and 3 rows. */
+/* docs/SPEC.md 3: SPLIT along axis 2 into 2, 1 and 3 rows. */
 static int demo_split(void)
 {
     static const uint32_t si[] = {1, 1, 6, 2}, s0[] = {1, 1, 2, 2}, s1[] = {1, 1, 1, 2}, s2[] = {1, 1, 3, 2};
@@ -136,7 +136,7 @@ static int demo_split(void)
     return run("SPLIT, axis 2", &op, in, 1, outs, expected, 3);
 }
 
-/* SPEC.md 4: TILE a 2x3 block three times down and three times across. */
+/* docs/SPEC.md 4: TILE a 2x3 block three times down and three times across. */
 static int demo_tile(void)
 {
     static const uint32_t si[] = {1, 1, 2, 3}, so[] = {1, 1, 6, 9}, repeats[] = {1, 1, 3, 3};
@@ -153,7 +153,7 @@ static int demo_tile(void)
     return run("TILE, repeats {1,1,3,3}", &op, in, 1, outs, expected, 1);
 }
 
-/* SPEC.md 5, seed example 1: SPACE_TO_DEPTH, B = 2, DEPTH_COLUMN_ROW. */
+/* docs/SPEC.md 5, seed example 1: SPACE_TO_DEPTH, B = 2, DEPTH_COLUMN_ROW. */
 static int demo_space_to_depth(void)
 {
     static const uint32_t si[] = {1, 2, 4, 6}, so[] = {1, 8, 2, 3};
@@ -174,7 +174,7 @@ static int demo_space_to_depth(void)
     return run("SPACE_TO_DEPTH, block 2, DEPTH_COLUMN_ROW (DCR)", &op, in, 1, outs, expected, 1);
 }
 
-/* SPEC.md 5, seed example 2 read backwards: DEPTH_TO_SPACE, B = 2, COLUMN_ROW_DEPTH. */
+/* docs/SPEC.md 5, seed example 2 read backwards: DEPTH_TO_SPACE, B = 2, COLUMN_ROW_DEPTH. */
 static int demo_depth_to_space(void)
 {
     static const uint32_t si[] = {1, 8, 2, 3}, so[] = {1, 2, 4, 6};
@@ -195,7 +195,7 @@ static int demo_depth_to_space(void)
     return run("DEPTH_TO_SPACE, block 2, COLUMN_ROW_DEPTH (CRD)", &op, in, 1, outs, expected, 1);
 }
 
-/* SPEC.md 6, seed example 2: GATHER_ND with one batch dimension. */
+/* docs/SPEC.md 6, seed example 2: GATHER_ND with one batch dimension. */
 static int demo_gather_nd(void)
 {
     static const uint32_t si[] = {1, 3, 2, 2}, sx[] = {1, 3, 2, 2}, so[] = {1, 1, 3, 2};
@@ -228,6 +228,6 @@ int main(void)
         printf("%d of 6 operators failed\n", failures);
         return 1;
     }
-    printf("all 6 operators match SPEC.md\n");
+    printf("all 6 operators match docs/SPEC.md\n");
     return 0;
 }

@@ -1,10 +1,10 @@
-/* depth_space.c - reference SPACE_TO_DEPTH and DEPTH_TO_SPACE (SPEC.md section 5) on {N,C,H,W}. */
+/* depth_space.c - reference SPACE_TO_DEPTH and DEPTH_TO_SPACE (docs/SPEC.md section 5) on {N,C,H,W}. */
 #include "reference.h"
 
 #include "coords.h"
 
 /* The deep channel that holds space channel c at block offset (by, bx), for
- * C space channels: the two order formulas of SPEC.md section 5. */
+ * C space channels: the two order formulas of docs/SPEC.md section 5. */
 static uint32_t deep_channel(tmv_depth_space_order order, uint32_t block, uint32_t channels,
                              uint32_t c, uint32_t by, uint32_t bx)
 {

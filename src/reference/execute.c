@@ -1,4 +1,4 @@
-/* execute.c - the reference's entry point: one direct transcription of SPEC.md per operator. */
+/* execute.c - the reference's entry point: one direct transcription of docs/SPEC.md per operator. */
 #include "reference.h"
 
 #include "../error.h"

@@ -1,4 +1,4 @@
-/* gather_nd.c - reference GATHER_ND (SPEC.md section 6): check every index first, then copy. */
+/* gather_nd.c - reference GATHER_ND (docs/SPEC.md section 6): check every index first, then copy. */
 #include "reference.h"
 
 #include <inttypes.h>
@@ -28,7 +28,7 @@ static index_value read_index(const tmv_tensor *indices, const void *base, const
 }
 
 /* The position an index selects in a dimension of `size` elements, per
- * SPEC.md section 6; false if it selects none (out of range, or clamping
+ * docs/SPEC.md section 6; false if it selects none (out of range, or clamping
  * into a dimension that has no elements). */
 static bool resolve_index(index_value v, uint32_t size, bool clamp, uint32_t *pos)
 {

@@ -1,4 +1,4 @@
-/* join_split.c - reference JOIN and SPLIT (SPEC.md sections 2 and 3), element by element. */
+/* join_split.c - reference JOIN and SPLIT (docs/SPEC.md sections 2 and 3), element by element. */
 #include "reference.h"
 
 #include "coords.h"

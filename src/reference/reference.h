@@ -1,4 +1,4 @@
-/* reference.h - the oracle: each operator coordinate by coordinate, straight from SPEC.md.
+/* reference.h - the oracle: each operator coordinate by coordinate, straight from docs/SPEC.md.
  * Never optimized and sharing no code with the fast paths, so that it checks them. */
 #ifndef TMV_REFERENCE_H
 #define TMV_REFERENCE_H

@@ -1,4 +1,4 @@
-/* tile.c - reference TILE (SPEC.md section 4): output[i] = input[i mod input.sizes]. */
+/* tile.c - reference TILE (docs/SPEC.md section 4): output[i] = input[i mod input.sizes]. */
 #include "reference.h"
 
 #include "coords.h"

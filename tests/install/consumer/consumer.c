@@ -6,7 +6,7 @@
 
 int main(void)
 {
-    /* SPEC.md 2, seed example: {1,1,2,3} and {1,1,2,4} joined along axis 3. */
+    /* docs/SPEC.md 2, seed example: {1,1,2,3} and {1,1,2,4} joined along axis 3. */
     static const uint32_t a_sizes[] = {1, 1, 2, 3}, b_sizes[] = {1, 1, 2, 4}, out_sizes[] = {1, 1, 2, 7};
     const int32_t a[] = {1, 2, 3, 4, 5, 6}, b[] = {7, 8, 9, 10, 11, 12, 13, 14};
     const int32_t want[] = {1, 2, 3, 7, 8, 9, 10, 4, 5, 6, 11, 12, 13, 14};
