@@ -80,5 +80,8 @@ tmv_status tmv_plan(tmv_op *op, tmv_isa isa, const tmv_tuning *tuning);
 tmv_status tmv_check_bindings(const tmv_op *op, const void *const *inputs, void *const *outputs);
 /* Runs the plan on bound buffers (checked by the caller). */
 tmv_status tmv_plan_execute(const tmv_op *op, const void *const *inputs, void *const *outputs);
+/* Runs one step of a plan: the plan's own loop, and the per-kernel checker,
+ * which runs each step again with another kernel of the same primitive. */
+tmv_status tmv_step_execute(const tmv_step *step, const void *const *inputs, void *const *outputs);
 
 #endif

@@ -118,29 +118,31 @@ tmv_status tmv_plan(tmv_op *op, tmv_isa isa, const tmv_tuning *tuning)
     return status;
 }
 
+tmv_status tmv_step_execute(const tmv_step *step, const void *const *inputs, void *const *outputs)
+{
+    switch (step->kind) {
+    case TMV_STEP_COPY:
+        step->u.copy.run(&step->u.copy.shape, (const uint8_t *)inputs[step->src_buffer] + step->src_offset,
+                         (uint8_t *)outputs[step->dst_buffer] + step->dst_offset);
+        return TMV_OK;
+    case TMV_STEP_JOIN_ROWS:
+        step->u.join_rows.run(&step->u.join_rows.shape, inputs, outputs[0]);
+        return TMV_OK;
+    case TMV_STEP_SPLIT_ROWS:
+        step->u.split_rows.run(&step->u.split_rows.shape, inputs[0], outputs);
+        return TMV_OK;
+    case TMV_STEP_GATHER:
+        return step->u.gather.run(step->u.gather.shape, inputs[0], inputs[1], outputs[0]);
+    }
+    return TMV_OK;
+}
+
 tmv_status tmv_plan_execute(const tmv_op *op, const void *const *inputs, void *const *outputs)
 {
     for (uint32_t i = 0; i < op->step_count; i++) {
-        const tmv_step *step = &op->steps[i];
-        switch (step->kind) {
-        case TMV_STEP_COPY:
-            step->u.copy.run(&step->u.copy.shape,
-                             (const uint8_t *)inputs[step->src_buffer] + step->src_offset,
-                             (uint8_t *)outputs[step->dst_buffer] + step->dst_offset);
-            break;
-        case TMV_STEP_JOIN_ROWS:
-            step->u.join_rows.run(&step->u.join_rows.shape, inputs, outputs[0]);
-            break;
-        case TMV_STEP_SPLIT_ROWS:
-            step->u.split_rows.run(&step->u.split_rows.shape, inputs[0], outputs);
-            break;
-        case TMV_STEP_GATHER: {
-            tmv_status status = step->u.gather.run(step->u.gather.shape, inputs[0], inputs[1], outputs[0]);
-            if (status != TMV_OK)
-                return status;
-            break;
-        }
-        }
+        tmv_status status = tmv_step_execute(&op->steps[i], inputs, outputs);
+        if (status != TMV_OK)
+            return status;
     }
     return TMV_OK;
 }
