@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel_sets.h"
 #include "tensormove.h"
 
 static const uint32_t sizes[] = {2, 3};
@@ -78,8 +79,33 @@ Test(isa, ops_keep_the_set_they_were_created_with)
 Test(isa, every_name_is_distinct_and_scalar_always_available)
 {
     cr_expect_str_eq(tmv_isa_name(TMV_ISA_SCALAR), "scalar");
-    for (int i = 0; i < 64; i++)
-        for (int j = i + 1; j < 64; j++)
-            if (tmv_isa_name((tmv_isa)i) && tmv_isa_name((tmv_isa)j))
-                cr_expect_str_neq(tmv_isa_name((tmv_isa)i), tmv_isa_name((tmv_isa)j));
+    for (unsigned i = 0; i < tmv_kernel_set_count; i++) {
+        cr_expect_str_eq(tmv_isa_name(tmv_kernel_sets[i].isa), tmv_kernel_sets[i].name);
+        for (unsigned j = i + 1; j < tmv_kernel_set_count; j++)
+            cr_expect_str_neq(tmv_kernel_sets[i].name, tmv_kernel_sets[j].name);
+    }
+}
+
+/* tmv_isa_list names exactly the sets tmv_set_isa takes, scalar first, and
+ * the default set among them. */
+Test(isa, the_list_is_what_set_isa_takes)
+{
+    const tmv_isa before = tmv_get_isa();
+    tmv_isa listed[32];
+    const uint32_t n = tmv_isa_list(listed, 32);
+    cr_assert(n >= 1 && n <= 32, "%u sets", n);
+    cr_expect_eq(tmv_isa_list(NULL, 0), n);
+    cr_expect_eq(listed[0], TMV_ISA_SCALAR);
+    bool has_default = false;
+    for (unsigned i = 0; i < tmv_kernel_set_count; i++) {
+        const tmv_isa isa = tmv_kernel_sets[i].isa;
+        bool in_list = false;
+        for (uint32_t k = 0; k < n; k++)
+            in_list |= listed[k] == isa;
+        has_default |= in_list && isa == before;
+        cr_expect_eq(tmv_set_isa(isa) == TMV_OK, in_list, "%s: listed %d, tmv_set_isa %s", tmv_kernel_sets[i].name,
+                     in_list, tmv_last_error());
+    }
+    cr_expect(has_default, "the default set %s is not listed", tmv_isa_name(before));
+    cr_assert_eq(tmv_set_isa(before), TMV_OK);
 }

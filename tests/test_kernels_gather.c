@@ -426,43 +426,15 @@ Test(gather_kernels, row_chunks)
                 }
 }
 
-/* ---- which kernel each shape gets ---- */
+/* ---- the shapes each gather kernel is built for ---- */
 
-typedef struct pick_ctx {
-    const tmv_op_desc *desc;
-    const char        *family;   /* "gather_rows" or "gather_elements" */
-    uint32_t           row_bytes;
-} pick_ctx;
-
-static void expect_pick_on_isa(tmv_isa isa, void *p)
-{
-    const pick_ctx *ctx = p;
-    char want[64];
-    if (isa == TMV_ISA_AVX512 || isa == TMV_ISA_AVX512_VBMI)
-        snprintf(want, sizeof want, "%s/avx512", ctx->family);
-    else if (isa == TMV_ISA_AVX2 && strcmp(ctx->family, "gather_rows") == 0)
-        snprintf(want, sizeof want, "%s/avx2", ctx->family);
-    else if (isa == TMV_ISA_AVX2 || isa == TMV_ISA_SSE2)
-        snprintf(want, sizeof want, "%s/sse2", ctx->family);
-    else
-        return; /* scalar and Arm sets: not these kernels */
-    /* rows narrower than a set's vector go to the set below */
-    if (strcmp(ctx->family, "gather_rows") == 0 && isa >= TMV_ISA_AVX512 && ctx->row_bytes < 64)
-        snprintf(want, sizeof want, "gather_rows/%s", ctx->row_bytes >= 32 ? "avx2" : "sse2");
-    else if (strcmp(ctx->family, "gather_rows") == 0 && isa == TMV_ISA_AVX2 && ctx->row_bytes < 32)
-        snprintf(want, sizeof want, "gather_rows/sse2");
-    tmv_op *op = NULL;
-    cr_assert_eq(tmv_op_create(ctx->desc, &op), TMV_OK);
-    cr_assert(strstr(tmv_op_describe(op), want) != NULL, "%s: got \"%s\", want %s", tmv_isa_name(isa),
-              tmv_op_describe(op), want);
-    tmv_op_destroy(op);
-}
-
-Test(gather_kernels, kernels_picked)
+/* Rows of a vector and less, several vectors, a page; element gathers of
+ * 3 and 4 coordinates; batched runs: each against the reference on every set. */
+Test(gather_kernels, kernel_shapes)
 {
     const struct {
         gcase       c;
-        const char *family;
+        const char *what;
         uint32_t    row_bytes;
     } shapes[] = {
         {{TMV_DTYPE_FLOAT32, TMV_DTYPE_INT32, 0, 100, 1, {50000}, 16, 0, 0}, "gather_rows", 64},
@@ -476,10 +448,11 @@ Test(gather_kernels, kernels_picked)
         {{TMV_DTYPE_INT64, TMV_DTYPE_UINT32, 0, 100, 2, {4, 4}, 0, 0, 0}, "gather_elements", 8},
         {{TMV_DTYPE_FLOAT32, TMV_DTYPE_INT32, 4, 100, 2, {4, 4}, 0, 0, 0}, "gather_elements", 4},
     };
+    const uint64_t seed = tu_seed("gather_kernels/kernel_shapes");
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
-        built x;
-        build(&x, &shapes[i].c);
-        pick_ctx ctx = {&x.desc, shapes[i].family, shapes[i].row_bytes};
-        tu_for_each_isa(expect_pick_on_isa, &ctx);
+        char what[96];
+        snprintf(what, sizeof what, "%s of %u bytes, %s indices", shapes[i].what, shapes[i].row_bytes,
+                 cg_dtype_name(shapes[i].c.itype));
+        run_valid(what, &shapes[i].c, seed + i);
     }
 }

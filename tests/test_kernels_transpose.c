@@ -9,8 +9,6 @@
 #include "reference/reference.h"
 #include "test_util.h"
 
-static const tmv_dtype widths[] = {TMV_DTYPE_UINT8, TMV_DTYPE_FLOAT16, TMV_DTYPE_FLOAT32, TMV_DTYPE_FLOAT64};
-
 /* Block sides around each tile side (8 and 16 elements) and the panels (64). */
 static const uint32_t sides[] = {7, 8, 9, 15, 16, 17, 63, 64, 65, 100};
 #define SIDE_COUNT (sizeof sides / sizeof sides[0])
@@ -136,37 +134,3 @@ Test(kernels_transpose, tile_u8) { tr_matrix(TILE, TMV_DTYPE_UINT8); }
 Test(kernels_transpose, tile_f16) { tr_matrix(TILE, TMV_DTYPE_FLOAT16); }
 Test(kernels_transpose, tile_f32) { tr_matrix(TILE, TMV_DTYPE_FLOAT32); }
 Test(kernels_transpose, tile_f64) { tr_matrix(TILE, TMV_DTYPE_FLOAT64); }
-
-/* ------------------------------------------------ which kernel each set picks */
-
-/* For each x86 set this CPU has, the plan of each kind and width at 17 x 65
- * names the set's transpose kernel; VBMI adds none. */
-Test(kernels_transpose, picks)
-{
-#if defined(__x86_64__) || defined(_M_X64)
-    static const tmv_isa sets[4] = {TMV_ISA_SSE2, TMV_ISA_AVX2, TMV_ISA_AVX512, TMV_ISA_AVX512_VBMI};
-    static const char *const kernel[4] = {"copy_transpose/sse2", "copy_transpose/avx2", "copy_transpose/avx512",
-                                          "copy_transpose/avx512"};
-    const tmv_isa before = tmv_get_isa();
-    unsigned checked = 0;
-    for (unsigned s = 0; s < 4; s++) {
-        if (tmv_set_isa(sets[s]) != TMV_OK)
-            continue;   /* this CPU lacks the set */
-        for (int kind = JOIN; kind <= TILE; kind++)
-            for (unsigned wi = 0; wi < 4; wi++) {
-                tr_op o;
-                tr_build(&o, (enum kind)kind, widths[wi], 17, 65, 5);
-                tmv_op *op;
-                cr_assert_eq(tmv_op_create(&o.desc, &op), TMV_OK, "%s", tmv_last_error());
-                const char *got = tmv_op_describe(op), *want = kernel[s];
-                cr_expect(strstr(got, want) != NULL, "%s %s under %s: picked \"%s\", expected %s",
-                          kind_names[kind], cg_dtype_name(widths[wi]), tmv_isa_name(sets[s]), got, want);
-                tmv_op_destroy(op);
-                checked++;
-            }
-    }
-    cr_assert_eq(tmv_set_isa(before), TMV_OK);
-    if (checked == 0)
-        cr_log_warn("no x86 kernel set on this CPU: kernel picks not checked");
-#endif
-}
