@@ -198,7 +198,12 @@ typedef enum tmv_status {
  * and plans the kernels. On success *out receives the operator, to be freed
  * with tmv_op_destroy. On failure *out is set to NULL (when out is not NULL).
  * Returns TMV_OK, TMV_ERR_INVALID_ARGUMENT, TMV_ERR_OUT_OF_MEMORY or
- * TMV_ERR_UNSUPPORTED_ISA. Thread-safe. */
+ * TMV_ERR_UNSUPPORTED_ISA. TMV_ERR_INVALID_ARGUMENT also comes, for every
+ * create, while a tuning variable of the environment is malformed or out of
+ * range: TENSORMOVE_STREAM_THRESHOLD (bytes from which kernels store
+ * non-temporally, 1 to 2^63) or TENSORMOVE_GATHER_PREFETCH (index tuples a
+ * row gather prefetches ahead, 0 to 64); the message names the variable.
+ * Both are read once, at the first call into the library. Thread-safe. */
 TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
 
 /* Runs a compiled operator. Buffers are bound in the order the description
