@@ -7,11 +7,10 @@
 #include "tensormove.h"
 
 int bench_available_isas(int *isas, int max) {
-    const tmv_isa saved = tmv_get_isa();
+    tmv_isa sets[64];
+    const uint32_t count = tmv_isa_list(sets, 64);
     int n = 0;
-    for (int i = 0; i < 64 && n < max; ++i)
-        if (tmv_isa_name((tmv_isa)i) && tmv_set_isa((tmv_isa)i) == TMV_OK) isas[n++] = i;
-    tmv_set_isa(saved);
+    for (uint32_t i = 0; i < count && i < 64 && n < max; ++i) isas[n++] = (int)sets[i];
     return n;
 }
 
