@@ -58,4 +58,9 @@ extern const bench_kind kind_gather_rows, kind_gather_elements, kind_gather_batc
 extern const bench_kind kind_tiny_join, kind_tiny_split, kind_tiny_tile, kind_tiny_s2d,
     kind_tiny_d2s, kind_tiny_gather, kind_tiny_oneshot;
 
+/* Cases outside the table, too many tensors for a bench_setup: JOIN and SPLIT
+ * of 100,000 pieces, create and execute timed, under the default kernel set
+ * (fam_many_pieces.c). Registered by bench_register_all. */
+void bench_register_many_pieces(void);
+
 #endif /* TMV_BENCH_CASES_H */

@@ -137,4 +137,5 @@ void bench_register_all(int quick) {
             }
         }
     }
+    bench_register_many_pieces();
 }
