@@ -212,8 +212,17 @@ TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
  * A buffer may be NULL only for a tensor with no elements. The caller keeps
  * ownership of every buffer.
  * Returns TMV_OK, TMV_ERR_INVALID_ARGUMENT (op, inputs or outputs NULL, or a
- * NULL buffer for a tensor with elements), TMV_ERR_OVERLAP or (GATHER_ND)
- * TMV_ERR_INDEX_OUT_OF_RANGE; on any error no output byte is written.
+ * NULL buffer for a tensor with elements), TMV_ERR_OVERLAP, (GATHER_ND)
+ * TMV_ERR_INDEX_OUT_OF_RANGE or (SPLIT, see below) TMV_ERR_OUT_OF_MEMORY; on
+ * any error no output byte is written.
+ * The overlap check of outputs against each other takes one pass when the
+ * outputs holding elements are bound in ascending or descending address order
+ * (each output's extent wholly after, or wholly before, the previous one's),
+ * and O(n log n) time for n outputs otherwise. Execute allocates no memory,
+ * with one exception: a SPLIT with more than 512 outputs bound in neither
+ * order mallocs scratch for sorting them (24 bytes per output on 64-bit
+ * targets), freed before it returns, and fails with TMV_ERR_OUT_OF_MEMORY
+ * (the message names the operator and the output count) if that fails.
  * Thread-safe: any number of threads may execute the same operator at once
  * (on distinct outputs). */
 TMV_API tmv_status tmv_op_execute(const tmv_op *op, const void *const *inputs,

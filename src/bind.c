@@ -4,9 +4,9 @@
 #include "error.h"
 #include "op.h"
 
-/* Past this many outputs, disjointness is checked by sorting extents (on the
- * stack, up to SORT_MAX) rather than pair by pair. */
-#define PAIRWISE_MAX 16
+/* Outputs bound out of address order are sorted by extent: up to SORT_MAX
+ * of them in an array on the stack, more in one malloc'd for the call (the op
+ * is shared by concurrent executes, so it cannot hold scratch). */
 #define SORT_MAX 512
 
 typedef struct extent {
@@ -30,34 +30,110 @@ static tmv_status report_output_overlap(const tmv_op *op, void *const *outputs, 
                     (unsigned long long)op->outputs[p].extent_bytes, outputs[p]);
 }
 
-static tmv_status outputs_disjoint_pairwise(const tmv_op *op, void *const *outputs)
+/* One pass over the outputs holding elements, in binding order. If each
+ * starts at or past the end of the one before (ascending), or ends at or
+ * before the start of the one before (descending), they are disjoint:
+ * *decided and TMV_OK. If a step in the direction seen so far meets its
+ * neighbour, that pair overlaps: *decided and TMV_ERR_OVERLAP. Otherwise the
+ * order is mixed and *decided is false. */
+static tmv_status outputs_disjoint_monotone(const tmv_op *op, void *const *outputs, bool *decided)
 {
-    for (uint32_t o = 0; o < op->output_count; o++)
-        for (uint32_t p = 0; p < o; p++)
-            if (ranges_meet(outputs[o], op->outputs[o].extent_bytes, outputs[p], op->outputs[p].extent_bytes))
-                return report_output_overlap(op, outputs, o, p);
+    bool up = true, down = true;
+    uint32_t prev = UINT32_MAX;
+    *decided = true;
+    for (uint32_t o = 0; o < op->output_count; o++) {
+        if (op->outputs[o].extent_bytes == 0)
+            continue;
+        if (prev != UINT32_MAX) {
+            const uintptr_t a = (uintptr_t)outputs[prev], b = (uintptr_t)outputs[o];
+            /* differences, not sums: no wrap at the top of the address space */
+            if (b >= a && up) {
+                if (b - a < op->outputs[prev].extent_bytes)
+                    return report_output_overlap(op, outputs, o, prev);
+                down = false;
+            } else if (b < a && down) {
+                if (a - b < op->outputs[o].extent_bytes)
+                    return report_output_overlap(op, outputs, o, prev);
+                up = false;
+            } else {
+                *decided = false;
+                return TMV_OK;
+            }
+        }
+        prev = o;
+    }
     return TMV_OK;
 }
 
-static int by_start(const void *a, const void *b)
+static bool starts_before(const extent *x, const extent *y)
 {
-    const extent *x = a, *y = b;
-    return x->start < y->start ? -1 : x->start > y->start;
+    return x->start < y->start;
 }
 
-/* Sorted by start, extents are disjoint iff each ends before the next begins. */
-static tmv_status outputs_disjoint_sorted(const tmv_op *op, void *const *outputs)
+/* Moves e[i] down the max-heap e[0..n) to its place. */
+static void sift_down(extent *e, size_t i, size_t n)
 {
-    extent e[SORT_MAX];
+    const extent moving = e[i];
+    for (size_t child; (child = 2 * i + 1) < n; i = child) {
+        if (child + 1 < n && starts_before(&e[child], &e[child + 1]))
+            child++;
+        if (!starts_before(&moving, &e[child]))
+            break;
+        e[i] = e[child];
+    }
+    e[i] = moving;
+}
+
+/* Heapsort by start: O(n log n) at worst and, unlike qsort, no allocation. */
+static void sort_by_start(extent *e, size_t n)
+{
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(e, i, n);
+    for (size_t end = n; end-- > 1;) {
+        const extent top = e[0];
+        e[0] = e[end];
+        e[end] = top;
+        sift_down(e, 0, end);
+    }
+}
+
+/* Sorted by start, extents are disjoint iff each ends before the next begins.
+ * e has room for every output. */
+static tmv_status outputs_disjoint_sorted(const tmv_op *op, void *const *outputs, extent *e)
+{
     uint32_t n = 0;
     for (uint32_t o = 0; o < op->output_count; o++)
         if (op->outputs[o].extent_bytes != 0)
             e[n++] = (extent){(uintptr_t)outputs[o], op->outputs[o].extent_bytes, o};
-    qsort(e, n, sizeof e[0], by_start);
+    sort_by_start(e, n);
     for (uint32_t i = 1; i < n; i++)
-        if (e[i - 1].start + e[i - 1].len > e[i].start)
+        if (e[i].start - e[i - 1].start < e[i - 1].len)
             return report_output_overlap(op, outputs, e[i].index, e[i - 1].index);
     return TMV_OK;
+}
+
+/* No two outputs' extents meet: O(n) when the outputs are bound in ascending
+ * or descending address order, else O(n log n), allocating (malloc) only past
+ * SORT_MAX outputs. */
+static tmv_status outputs_disjoint(const tmv_op *op, void *const *outputs)
+{
+    bool decided;
+    tmv_status status = outputs_disjoint_monotone(op, outputs, &decided);
+    if (decided)
+        return status;
+    if (op->output_count <= SORT_MAX) {
+        extent e[SORT_MAX];
+        return outputs_disjoint_sorted(op, outputs, e);
+    }
+    extent *e = malloc((size_t)op->output_count * sizeof *e);
+    if (e == NULL)
+        return tmv_fail(TMV_ERR_OUT_OF_MEMORY,
+                        "%s: execute: out of memory for the overlap check of %u outputs bound out of "
+                        "address order (%zu bytes)", tmv_op_name(op->type), op->output_count,
+                        (size_t)op->output_count * sizeof *e);
+    status = outputs_disjoint_sorted(op, outputs, e);
+    free(e);
+    return status;
 }
 
 tmv_status tmv_check_bindings(const tmv_op *op, const void *const *inputs, void *const *outputs)
@@ -84,7 +160,5 @@ tmv_status tmv_check_bindings(const tmv_op *op, const void *const *inputs, void 
                                 "(%llu bytes at %p)", name, o,
                                 (unsigned long long)op->outputs[o].extent_bytes, outputs[o], i,
                                 (unsigned long long)op->inputs[i].extent_bytes, inputs[i]);
-    if (op->output_count > PAIRWISE_MAX && op->output_count <= SORT_MAX)
-        return outputs_disjoint_sorted(op, outputs);
-    return outputs_disjoint_pairwise(op, outputs);
+    return outputs_disjoint(op, outputs);
 }

@@ -2,6 +2,8 @@
 #include <criterion/criterion.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tensormove.h"
@@ -1222,6 +1224,129 @@ Test(execute, many_split_outputs_overlapping_far_apart)
     expect_status(tmv_execute(&d, (const void *[]){src}, bufs), TMV_ERR_OVERLAP);
     expect_message_mentions("split", "overlaps outputs");
     cr_assert(is_canary(dst, sizeof dst), "output written despite the overlap");
+}
+
+/* ---- the overlap check of many outputs ---------------------------------- */
+
+#define NO_SLOT UINT32_MAX
+
+/* A SPLIT of a u8 {m} into n outputs: outputs[k] is a {1} bound at
+ * dst + slot[k], or a {0} bound to NULL where slot[k] is NO_SLOT (m counts
+ * the others). Runs it once (tmv_execute) on canary-filled dst: on success
+ * asserts that the k-th one-byte output got source byte k, on failure that dst
+ * is untouched. Returns the status. */
+static tmv_status split_to_slots(uint32_t n, const uint32_t *slot, unsigned char *dst, size_t dst_bytes)
+{
+    static const uint32_t one[] = {1}, zero[] = {0};
+    tmv_tensor_desc *out = malloc(n * sizeof *out);
+    void **bufs = malloc(n * sizeof *bufs);
+    cr_assert(out != NULL && bufs != NULL);
+    uint32_t m = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        const bool empty = slot[k] == NO_SLOT;
+        out[k] = (tmv_tensor_desc){TMV_DTYPE_UINT8, 1, empty ? zero : one, NULL};
+        bufs[k] = empty ? NULL : dst + slot[k];
+        m += !empty;
+    }
+    unsigned char *src = malloc(m + 1);
+    cr_assert_not_null(src);
+    for (uint32_t i = 0; i < m; i++)
+        src[i] = (unsigned char)(i * 131u + 7u);
+    const uint32_t in_sizes[1] = {m};
+    tmv_tensor_desc in = {TMV_DTYPE_UINT8, 1, in_sizes, NULL};
+    tmv_split_desc s = {&in, n, out, 0};
+    tmv_op_desc d = make_op(TMV_OP_SPLIT, &s);
+    fill_canary(dst, dst_bytes);
+    tmv_status status = tmv_execute(&d, (const void *[]){src}, bufs);
+    if (status == TMV_OK) {
+        for (uint32_t k = 0, i = 0; k < n; k++)
+            if (slot[k] != NO_SLOT) {
+                cr_assert_eq(dst[slot[k]], src[i], "outputs[%u] got 0x%02x, want 0x%02x", k, dst[slot[k]],
+                             src[i]);
+                i++;
+            }
+    } else {
+        cr_assert(is_canary(dst, dst_bytes), "output written despite the failure");
+    }
+    free(src);
+    free(bufs);
+    free(out);
+    return status;
+}
+
+/* The last error is the overlap message naming the one-byte outputs o and p
+ * (in either order), their sizes and addresses. */
+static void expect_outputs_overlap_message(uint32_t o, uint32_t p, const uint32_t *slot,
+                                           const unsigned char *dst)
+{
+    char a[256], b[256];
+    static const char fmt[] = "split: execute: outputs[%u] (1 bytes at %p) overlaps outputs[%u] (1 bytes at %p)";
+    snprintf(a, sizeof a, fmt, o, (const void *)(dst + slot[o]), p, (const void *)(dst + slot[p]));
+    snprintf(b, sizeof b, fmt, p, (const void *)(dst + slot[p]), o, (const void *)(dst + slot[o]));
+    cr_assert(strcmp(tmv_last_error(), a) == 0 || strcmp(tmv_last_error(), b) == 0,
+              "message \"%s\" is neither \"%s\" nor \"%s\"", tmv_last_error(), a, b);
+}
+
+/* More outputs than the check sorts on the stack (512): bound in ascending
+ * or descending address order (checked in one pass), with empty outputs
+ * bound to NULL among them, or in mixed order (sorted in scratch memory). An
+ * overlapping pair is found, and named, in each order. */
+Test(execute, many_split_outputs_in_each_address_order)
+{
+    enum { N = 600 };
+    uint32_t slot[N];
+    unsigned char dst[N];
+    for (uint32_t k = 0; k < N; k++)
+        slot[k] = k % 7 == 3 ? NO_SLOT : k;
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_OK);
+    slot[300] = slot[299];
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_ERR_OVERLAP);
+    expect_outputs_overlap_message(300, 299, slot, dst);
+
+    for (uint32_t k = 0; k < N; k++)
+        slot[k] = k % 7 == 3 ? NO_SLOT : N - 1 - k;
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_OK);
+    slot[300] = slot[299];
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_ERR_OVERLAP);
+    expect_outputs_overlap_message(300, 299, slot, dst);
+    /* descending, but the last output lands back on the first */
+    slot[300] = N - 1 - 300;
+    slot[N - 1] = slot[0];
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_ERR_OVERLAP);
+    expect_outputs_overlap_message(N - 1, 0, slot, dst);
+
+    for (uint32_t k = 0; k < N; k++)
+        slot[k] = k * 7 % N; /* 7 and 600 are coprime: a permutation */
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_OK);
+    slot[N - 1] = slot[0];
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_ERR_OVERLAP);
+    expect_outputs_overlap_message(N - 1, 0, slot, dst);
+}
+
+/* 100,000 one-byte outputs bound in a random order: disjoint ones split
+ * right; two bound to the same byte, far apart in the array, are found. */
+Test(execute, overlap_among_100000_outputs_out_of_order)
+{
+    enum { N = 100000 };
+    uint32_t *slot = malloc(N * sizeof *slot);
+    unsigned char *dst = malloc(N);
+    cr_assert(slot != NULL && dst != NULL);
+    for (uint32_t k = 0; k < N; k++)
+        slot[k] = k;
+    uint64_t state = 0x9E3779B97F4A7C15u;
+    for (uint32_t k = N - 1; k > 0; k--) { /* Fisher-Yates with xorshift64 */
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        const uint32_t j = (uint32_t)(state % (k + 1));
+        const uint32_t t = slot[k];
+        slot[k] = slot[j];
+        slot[j] = t;
+    }
+    expect_status(split_to_slots(N, slot, dst, N), TMV_OK);
+    slot[71234] = slot[123];
+    expect_status(split_to_slots(N, slot, dst, N), TMV_ERR_OVERLAP);
+    expect_outputs_overlap_message(71234, 123, slot, dst);
+    free(dst);
+    free(slot);
 }
 
 Test(execute, inputs_overlapping_each_other_accepted)
