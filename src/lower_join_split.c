@@ -81,12 +81,11 @@ static tmv_status try_rows(tmv_op *op, pieces_view v, tmv_rows_shape *shape, boo
     return TMV_OK;
 }
 
-/* Byte offset of piece k's first element in the joined tensor. */
-static uint64_t joined_offset(const tmv_op *op, pieces_view v, uint32_t k)
+/* Byte offset in the joined tensor of the first element of a piece that
+ * starts `along` elements along the axis (the sum of the earlier pieces'
+ * sizes there). */
+static uint64_t joined_offset(const tmv_op *op, pieces_view v, uint64_t along)
 {
-    uint64_t along = 0;
-    for (uint32_t j = 0; j < k; j++)
-        along += v.pieces[j].sizes[op->axis];
     return along * v.joined->strides[op->axis] * v.joined->elem_size;
 }
 
@@ -123,9 +122,11 @@ static tmv_status lower_pieces(tmv_op *op, bool join)
         return status;
     if (rows)
         return add_rows_step(op, &shape, join);
+    uint64_t along = 0; /* running sum of the pieces' sizes along the axis */
     for (uint32_t k = 0; k < v.count; k++) {
         const tmv_tensor *piece = &v.pieces[k];
-        uint64_t offset = joined_offset(op, v, k);
+        uint64_t offset = joined_offset(op, v, along);
+        along += piece->sizes[op->axis];
         if (join)
             tmv_plan_add_copy(op, tmv_shape_of(piece, piece, v.joined), k, 0, 0, offset);
         else

@@ -2,6 +2,7 @@
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS and MAP_NORESERVE */
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -439,6 +440,133 @@ Test(gather_nd, empty_output_checks_no_index)
     const void *inputs[] = {NULL, idx};
     void *outputs[] = {NULL};
     cr_assert_eq(tmv_execute(&desc, inputs, outputs), TMV_OK, "%s", tmv_last_error());
+}
+
+/* ------------------------------------------------------ many pieces */
+
+/* JOIN and SPLIT of 100,000 u8 pieces, on every kernel set:
+ *   packed   whole {n} <-> pieces {1} (the row-wise plan);
+ *   strided  whole {2, n} with strides {1, 2} <-> pieces {2, 1} (a copy per piece).
+ * Either way piece k holds the whole's bytes [k * b, k * b + b) (b = piece
+ * bytes). The pieces' buffers share one arena, piece k at slot[k] * b, in
+ * ascending, descending or shuffled slot order; the written buffer (arena or
+ * whole) has TU_GUARD canary bytes on each side, which must survive. */
+#define MANY_PIECES 100000u
+
+typedef enum many_order { MANY_ASCENDING, MANY_DESCENDING, MANY_SHUFFLED } many_order;
+
+typedef struct many_case {
+    bool       join, strided;
+    many_order order;
+} many_case;
+
+static void fill_guarded(unsigned char *base, size_t bytes)
+{
+    for (size_t i = 0; i < bytes + 2 * TU_GUARD; i++)
+        base[i] = tu_canary_at((int64_t)i - TU_GUARD);
+}
+
+static void many_pieces_on_isa(tmv_isa isa, void *ctx)
+{
+    const many_case *c = ctx;
+    const uint32_t n = MANY_PIECES, b = c->strided ? 2 : 1;
+    const size_t bytes = (size_t)n * b;
+    uint32_t whole_sizes[2] = {n, 0}, piece_sizes[2] = {1, 0};
+    if (c->strided) {
+        whole_sizes[0] = 2, whole_sizes[1] = n;
+        piece_sizes[0] = 2, piece_sizes[1] = 1;
+    }
+    const uint32_t rank = c->strided ? 2 : 1;
+    tmv_tensor_desc whole = tu_tensor(TMV_DTYPE_UINT8, rank, whole_sizes, c->strided ? SIZES(1, 2) : NULL);
+    tmv_tensor_desc *pieces = malloc(n * sizeof *pieces);
+    uint32_t *slot = malloc(n * sizeof *slot);
+    void **piece_bufs = malloc(n * sizeof *piece_bufs);
+    unsigned char *whole_base = malloc(bytes + 2 * TU_GUARD), *arena_base = malloc(bytes + 2 * TU_GUARD);
+    cr_assert(pieces && slot && piece_bufs && whole_base && arena_base);
+    unsigned char *whole_buf = whole_base + TU_GUARD, *arena = arena_base + TU_GUARD;
+
+    uint64_t state = 0x2545F4914F6CDD1Du;
+    for (uint32_t k = 0; k < n; k++)
+        slot[k] = c->order == MANY_DESCENDING ? n - 1 - k : k;
+    for (uint32_t k = n - 1; c->order == MANY_SHUFFLED && k > 0; k--) { /* Fisher-Yates, xorshift64 */
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        const uint32_t j = (uint32_t)(state % (k + 1)), t = slot[k];
+        slot[k] = slot[j];
+        slot[j] = t;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        pieces[k] = tu_tensor(TMV_DTYPE_UINT8, rank, piece_sizes, NULL);
+        piece_bufs[k] = arena + (size_t)slot[k] * b;
+    }
+
+    /* The read side gets a pattern, the written side canaries. */
+    unsigned char *src = c->join ? arena : whole_buf;
+    fill_guarded(c->join ? whole_base : arena_base, bytes);
+    for (size_t i = 0; i < bytes; i++)
+        src[i] = (unsigned char)(i * 131u + (i >> 8) + 7u);
+
+    tmv_join_desc join = {n, pieces, &whole, rank - 1};
+    tmv_split_desc split = {&whole, n, pieces, rank - 1};
+    tmv_op_desc desc = c->join ? (tmv_op_desc){TMV_OP_JOIN, &join, 0} : (tmv_op_desc){TMV_OP_SPLIT, &split, 0};
+    tmv_op *op = NULL;
+    tmv_status s = tmv_op_create(&desc, &op);
+    cr_assert_eq(s, TMV_OK, "create: %s: %s", tmv_status_string(s), tmv_last_error());
+    const void *whole_in[] = {whole_buf};
+    void *whole_out[] = {whole_buf};
+    s = c->join ? tmv_op_execute(op, (const void *const *)piece_bufs, whole_out)
+                : tmv_op_execute(op, whole_in, piece_bufs);
+    cr_assert_eq(s, TMV_OK, "execute (%s): %s: %s", tmv_op_describe(op), tmv_status_string(s), tmv_last_error());
+
+    const unsigned char *written = c->join ? whole_base : arena_base;
+    for (int64_t i = -TU_GUARD; i < 0; i++)
+        cr_assert_eq(written[i + TU_GUARD], tu_canary_at(i), "kernel set %s: guard byte %lld written",
+                     tmv_isa_name(isa), (long long)i);
+    for (int64_t i = 0; i < TU_GUARD; i++)
+        cr_assert_eq(written[TU_GUARD + bytes + i], tu_canary_at((int64_t)bytes + i),
+                     "kernel set %s: guard byte %zu written", tmv_isa_name(isa), bytes + (size_t)i);
+    for (uint32_t k = 0; k < n; k++)
+        for (uint32_t i = 0; i < b; i++) {
+            const unsigned char in_piece = arena[(size_t)slot[k] * b + i], in_whole = whole_buf[(size_t)k * b + i];
+            cr_assert_eq(in_piece, in_whole, "kernel set %s (%s): piece %u byte %u is 0x%02x in the piece, "
+                         "0x%02x in the whole", tmv_isa_name(isa), tmv_op_describe(op), k, i, in_piece, in_whole);
+        }
+    tmv_op_destroy(op);
+    free(arena_base);
+    free(whole_base);
+    free(piece_bufs);
+    free(slot);
+    free(pieces);
+}
+
+static void expect_many_pieces(bool join, bool strided, many_order order)
+{
+    many_case c = {join, strided, order};
+    tu_for_each_isa(many_pieces_on_isa, &c);
+}
+
+Test(split, many_100000_outputs_packed)
+{
+    expect_many_pieces(false, false, MANY_ASCENDING);
+    expect_many_pieces(false, false, MANY_DESCENDING);
+    expect_many_pieces(false, false, MANY_SHUFFLED);
+}
+
+Test(split, many_100000_outputs_strided)
+{
+    expect_many_pieces(false, true, MANY_ASCENDING);
+    expect_many_pieces(false, true, MANY_SHUFFLED);
+}
+
+Test(join, many_100000_inputs_packed)
+{
+    expect_many_pieces(true, false, MANY_ASCENDING);
+    expect_many_pieces(true, false, MANY_SHUFFLED);
+}
+
+Test(join, many_100000_inputs_strided)
+{
+    expect_many_pieces(true, true, MANY_ASCENDING);
+    expect_many_pieces(true, true, MANY_SHUFFLED);
 }
 
 /* ------------------------------------------------------ beyond 4 GiB */
