@@ -53,6 +53,14 @@ extern "C" {
 /* The most dimensions a tensor may have. */
 #define TMV_MAX_DIMS 8
 
+/* The most inputs a JOIN (input_count) and the most outputs a SPLIT
+ * (output_count) may have: 2^20. tmv_op_create rejects a larger count with
+ * TMV_ERR_INVALID_ARGUMENT before it allocates anything, so a garbage count
+ * cannot ask for gigabytes. An operator holds a copy of each piece's
+ * description and, for layouts JOIN/SPLIT cannot treat as rows, one step per
+ * piece: up to about 600 bytes a piece on 64-bit targets. */
+#define TMV_MAX_PIECES (1u << 20)
+
 /* Element data types, with DirectML's numbering. Data movement copies bits:
  * floating-point values are never converted (NaN payloads and -0.0 survive). */
 typedef enum tmv_dtype {
@@ -86,7 +94,7 @@ typedef enum tmv_depth_space_order {
 
 /* JOIN (concatenate inputs along axis); DML_JOIN_OPERATOR_DESC. */
 typedef struct {
-    uint32_t               input_count;  /* > 0 */
+    uint32_t               input_count;  /* 1..TMV_MAX_PIECES */
     const tmv_tensor_desc *inputs;       /* input_count descriptions */
     const tmv_tensor_desc *output;
     uint32_t               axis;         /* < output->dim_count */
@@ -95,7 +103,7 @@ typedef struct {
 /* SPLIT (the inverse of JOIN); DML_SPLIT_OPERATOR_DESC. */
 typedef struct {
     const tmv_tensor_desc *input;
-    uint32_t               output_count; /* > 0 */
+    uint32_t               output_count; /* 1..TMV_MAX_PIECES */
     const tmv_tensor_desc *outputs;      /* output_count descriptions */
     uint32_t               axis;         /* < input->dim_count */
 } tmv_split_desc;
@@ -174,7 +182,8 @@ typedef enum tmv_status {
     /* A malformed description or call: NULL where a description, array or
      * buffer is required, dim_count 0 or > 8, an unknown data type, order,
      * operator type or flag, mismatched data types, dimension counts or sizes,
-     * axis / block_size / repeats / dimension counts out of range, an output
+     * axis / block_size / repeats / dimension counts out of range, a JOIN
+     * input_count or SPLIT output_count above TMV_MAX_PIECES, an output
      * mapping two coordinates to one element, a byte extent that overflows. */
     TMV_ERR_INVALID_ARGUMENT,
     /* At execute: an output's byte extent meets an input's or another

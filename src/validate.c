@@ -177,10 +177,23 @@ static tmv_status check_join(const tmv_join_desc *desc, tmv_op *op)
     return check_slabs(name, "inputs", op->inputs, desc->input_count, "output", output, desc->axis);
 }
 
+/* JOIN's input_count, SPLIT's output_count: 1..TMV_MAX_PIECES, checked before
+ * the op, sized by it, is allocated. */
+static tmv_status expect_piece_count(const char *op, const char *member, uint32_t count)
+{
+    if (count == 0)
+        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "%s: %s is 0 but must be > 0", op, member);
+    if (count > TMV_MAX_PIECES)
+        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "%s: %s is %u but must be at most TMV_MAX_PIECES (%u)", op,
+                        member, count, TMV_MAX_PIECES);
+    return TMV_OK;
+}
+
 static tmv_status validate_join(const tmv_join_desc *desc, tmv_op **out)
 {
-    if (desc->input_count == 0)
-        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "join: input_count is 0 but must be > 0");
+    tmv_status status = expect_piece_count("join", "input_count", desc->input_count);
+    if (status != TMV_OK)
+        return status;
     if (desc->inputs == NULL)
         return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "join: inputs is NULL but input_count is %u",
                         desc->input_count);
@@ -211,8 +224,9 @@ static tmv_status check_split(const tmv_split_desc *desc, tmv_op *op)
 
 static tmv_status validate_split(const tmv_split_desc *desc, tmv_op **out)
 {
-    if (desc->output_count == 0)
-        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "split: output_count is 0 but must be > 0");
+    tmv_status status = expect_piece_count("split", "output_count", desc->output_count);
+    if (status != TMV_OK)
+        return status;
     if (desc->outputs == NULL)
         return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "split: outputs is NULL but output_count is %u",
                         desc->output_count);

@@ -318,6 +318,35 @@ Test(join, input_count_zero)
     expect_invalid(&d, "join", "input_count");
 }
 
+/* A count above TMV_MAX_PIECES is rejected before the op, sized by it, is
+ * allocated: UINT32_MAX would otherwise ask calloc for hundreds of GiB and
+ * fail with TMV_ERR_OUT_OF_MEMORY. inputs holds 2 descriptions; none is read. */
+Test(join, input_count_above_max)
+{
+    tmv_tensor_desc in[2] = {TENSOR(I32, 2, 3), TENSOR(I32, 2, 3)};
+    tmv_tensor_desc out = TENSOR(I32, 2, 6);
+    tmv_join_desc j = {UINT32_MAX, in, &out, 1};
+    tmv_op_desc d = make_op(TMV_OP_JOIN, &j);
+    expect_invalid(&d, "join", "input_count");
+    cr_assert_str_eq(tmv_last_error(),
+                     "join: input_count is 4294967295 but must be at most TMV_MAX_PIECES (1048576)");
+    j.input_count = TMV_MAX_PIECES + 1;
+    expect_invalid(&d, "join", "input_count is 1048577");
+}
+
+/* TMV_MAX_PIECES itself passes the count check: with every description
+ * malformed (zeroed: dtype 0), the first input is what fails. */
+Test(join, input_count_at_max_accepted)
+{
+    tmv_tensor_desc *in = calloc(TMV_MAX_PIECES, sizeof *in);
+    cr_assert_not_null(in);
+    tmv_tensor_desc out = TENSOR(I32, 2, 6);
+    tmv_join_desc j = {TMV_MAX_PIECES, in, &out, 1};
+    tmv_op_desc d = make_op(TMV_OP_JOIN, &j);
+    expect_invalid(&d, "join", "inputs[0].dtype");
+    free(in);
+}
+
 Test(join, inputs_null)
 {
     tmv_tensor_desc out = TENSOR(I32, 2, 3);
@@ -421,6 +450,32 @@ Test(split, output_count_zero)
     tmv_split_desc s = {&in, 0, &out, 0};
     tmv_op_desc d = make_op(TMV_OP_SPLIT, &s);
     expect_invalid(&d, "split", "output_count");
+}
+
+Test(split, output_count_above_max)
+{
+    tmv_tensor_desc in = TENSOR(I32, 2, 6);
+    tmv_tensor_desc out[2] = {TENSOR(I32, 2, 3), TENSOR(I32, 2, 3)};
+    tmv_split_desc s = {&in, UINT32_MAX, out, 1};
+    tmv_op_desc d = make_op(TMV_OP_SPLIT, &s);
+    expect_invalid(&d, "split", "output_count");
+    cr_assert_str_eq(tmv_last_error(),
+                     "split: output_count is 4294967295 but must be at most TMV_MAX_PIECES (1048576)");
+    s.output_count = TMV_MAX_PIECES + 1;
+    expect_invalid(&d, "split", "output_count is 1048577");
+    s.outputs = NULL; /* the count comes first */
+    expect_invalid(&d, "split", "output_count is 1048577");
+}
+
+Test(split, output_count_at_max_accepted)
+{
+    tmv_tensor_desc in = TENSOR(I32, 2, 6);
+    tmv_tensor_desc *out = calloc(TMV_MAX_PIECES, sizeof *out);
+    cr_assert_not_null(out);
+    tmv_split_desc s = {&in, TMV_MAX_PIECES, out, 1};
+    tmv_op_desc d = make_op(TMV_OP_SPLIT, &s);
+    expect_invalid(&d, "split", "outputs[0].dtype");
+    free(out);
 }
 
 Test(split, outputs_null)
