@@ -1,5 +1,5 @@
 # Install.cmake - `cmake --install`: header, shared + static library, the CMake
-# package (find_package(tensormove CONFIG)), tensormove.pc, tmv-demo and tmv-verify.
+# package (find_package(tensormove CONFIG)), tensormove.pc, tmv-demo, tmv-verify and tmv-check-kernels.
 option(TENSORMOVE_INSTALL "Generate the install rules" ${PROJECT_IS_TOP_LEVEL})
 if(NOT TENSORMOVE_INSTALL)
   return()
@@ -71,7 +71,11 @@ if(NOT IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}" AND NOT IS_ABSOLUTE "${CMAKE_INSTAL
   set_target_properties(tmv-demo PROPERTIES INSTALL_RPATH "$ORIGIN/${_tmv_bin_to_lib}")
 endif()
 install(TARGETS tmv-demo RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT runtime)
-# The verifier (static, so no RPATH needed): users run it on their own CPU.
+# The verifier and the per-kernel checker (static, so no RPATH needed):
+# users run them on their own CPU.
 if(TARGET tmv-verify)
   install(TARGETS tmv-verify RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT runtime)
+endif()
+if(TARGET tmv-check-kernels)
+  install(TARGETS tmv-check-kernels RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT runtime)
 endif()
