@@ -188,6 +188,11 @@ static void check_step(checker *ck)
     if (!gather)
         return;
     const tmv_kernel *portable = tmv_pick(p, TMV_ISA_SCALAR, shape);
+    bool any = false;
+    for (unsigned i = 0; i < tmv_kernel_count && !any; i++)
+        any = tmv_kernels[i].primitive == TMV_PRIMITIVE_COPY && ck->ctx->stats[i].selected;
+    if (!any || ck->refs[reference_run(ck, &base, portable, slice_pick)].run.status != TMV_OK)
+        return; /* bad indices: the gather fails before it copies a slice */
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
         if (k->primitive != TMV_PRIMITIVE_COPY || !ck->ctx->stats[i].selected ||
