@@ -79,11 +79,25 @@ static size_t page_size(void)
     return page > 0 ? (size_t)page : 4096;
 }
 
-/* len bytes ending where a PROT_NONE page begins, as casegen's inputs. */
-static bool map_input(cg_region *r, size_t len)
+/* Inputs whose extent is larger are sparse: a few elements far apart (the
+ * 2 GiB strides of gather_far). Their mapping only reserves the addresses
+ * (PROT_NONE, so no memory is committed even where overcommit is strict);
+ * the pages that hold elements are opened one by one, and a read anywhere
+ * else faults. */
+#define SPARSE_BYTES ((size_t)64 << 20)
+
+static bool is_sparse(const tmv_tensor_desc *t)
+{
+    return t->strides != NULL && cg_extent_bytes(t) > SPARSE_BYTES;
+}
+
+/* len bytes ending where a PROT_NONE page begins, as casegen's inputs; all
+ * of it PROT_NONE when sparse. */
+static bool map_input(cg_region *r, size_t len, bool sparse)
 {
     size_t page = page_size(), body = (len + page - 1) / page * page;
-    void *map = mmap(NULL, body + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *map = mmap(NULL, body + page, sparse ? PROT_NONE : PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | (sparse ? MAP_NORESERVE : 0), -1, 0);
     if (map == MAP_FAILED)
         return false;
     r->map = map;
@@ -91,38 +105,42 @@ static bool map_input(cg_region *r, size_t len)
     r->data = r->map + body - len;
     r->len = len;
     r->guard = 0;
-    return mprotect(r->map + body, page, PROT_NONE) == 0;
+    return sparse || mprotect(r->map + body, page, PROT_NONE) == 0;
 }
 
-/* Extents past this are filled element by element (a few elements far apart). */
-#define SPARSE_BYTES ((size_t)64 << 20)
-
-/* Every byte of the extent, or for a sparse tensor each element's bytes
- * (walked in row-major order), random. The tensor has elements. */
-static void fill_random(cg_rng *rng, cg_region *r, const tmv_tensor_desc *t)
+/* Sets the page of each element of a sparse tensor to `prot`, then, with
+ * rng, fills the element with random bytes. False if mprotect fails. */
+static bool sparse_elements(cg_region *r, const tmv_tensor_desc *t, int prot, cg_rng *rng)
 {
-    if (r->len <= SPARSE_BYTES || t->strides == NULL) {
-        for (size_t i = 0; i < r->len; i += 8) {
-            uint64_t bits = cg_rng_next(rng);
-            memcpy(r->data + i, &bits, r->len - i < 8 ? r->len - i : 8);
-        }
-        return;
-    }
-    const size_t w = cg_dtype_size(t->dtype);
+    const size_t w = cg_dtype_size(t->dtype), page = page_size();
     uint32_t coord[TMV_MAX_DIMS] = {0};
     for (;;) {
-        uint64_t off = 0, bits = cg_rng_next(rng);
+        uint64_t off = 0;
         for (uint32_t d = 0; d < t->dim_count; d++)
             off += t->sizes[d] > 1 ? (uint64_t)coord[d] * t->strides[d] : 0;
-        memcpy(r->data + off * w, &bits, w);
+        unsigned char *at = r->data + off * w;   /* w divides the page: one page per element */
+        if (mprotect(at - (uintptr_t)at % page, page, prot) != 0)
+            return false;
+        if (rng != NULL) {
+            uint64_t bits = cg_rng_next(rng);
+            memcpy(at, &bits, w);
+        }
         for (uint32_t d = t->dim_count;;) {   /* the next coordinate */
             if (d == 0)
-                return;
+                return true;
             d--;
             if (++coord[d] < t->sizes[d])
                 break;
             coord[d] = 0;
         }
+    }
+}
+
+static void fill_random(cg_rng *rng, cg_region *r)
+{
+    for (size_t i = 0; i < r->len; i += 8) {
+        uint64_t bits = cg_rng_next(rng);
+        memcpy(r->data + i, &bits, r->len - i < 8 ? r->len - i : 8);
     }
 }
 
@@ -178,23 +196,34 @@ static void fill_indices(cg_rng *rng, cg_case *c, int mode)
         c->op.flags |= TMV_OP_FLAG_CLAMP_INDICES;
 }
 
-/* Maps, fills and seals every input; GATHER_ND's indices per `mode`
- * (INDICES_*). Frees c and returns NULL when a mapping fails. */
+/* Maps, fills and seals (read-only) every input; GATHER_ND's indices per
+ * `mode` (INDICES_*). Frees c and returns NULL when a mapping fails. */
 static cg_case *finish(cg_case *c, cg_rng *rng, int mode)
 {
-    for (uint32_t i = 0; i < c->input_count; i++) {
-        if (!map_input(&c->inputs[i], cg_extent_bytes(&c->tensors[i]))) {
-            cg_case_free(c);
-            return NULL;
-        }
-        fill_random(rng, &c->inputs[i], &c->tensors[i]);
-    }
-    if (c->op.type == TMV_OP_GATHER_ND)
-        fill_indices(rng, c, mode);
-    for (uint32_t i = 0; i < c->input_count; i++) {
+    bool ok = true;
+    for (uint32_t i = 0; i < c->input_count && ok; i++) {
         cg_region *r = &c->inputs[i];
-        mprotect(r->map, r->map_len - page_size(), PROT_READ);
+        const tmv_tensor_desc *t = &c->tensors[i];
+        const bool sparse = is_sparse(t);
+        ok = map_input(r, cg_extent_bytes(t), sparse);
+        if (ok && sparse)
+            ok = sparse_elements(r, t, PROT_READ | PROT_WRITE, rng);
+        else if (ok)
+            fill_random(rng, r);
+    }
+    if (ok && c->op.type == TMV_OP_GATHER_ND)
+        fill_indices(rng, c, mode);
+    for (uint32_t i = 0; i < c->input_count && ok; i++) {
+        cg_region *r = &c->inputs[i];
+        if (is_sparse(&c->tensors[i]))
+            ok = sparse_elements(r, &c->tensors[i], PROT_READ, NULL);
+        else
+            ok = mprotect(r->map, r->map_len - page_size(), PROT_READ) == 0;
         c->in_ptrs[i] = r->data;
+    }
+    if (!ok) {
+        cg_case_free(c);
+        return NULL;
     }
     return c;
 }
@@ -414,8 +443,9 @@ static cg_case *gather_family(uint64_t g, uint64_t seed, cg_rng *rng)
 }
 
 /* GATHER_ND of single 4- or 8-byte elements by k = 1..4 indices from an
- * input whose first indexed dim steps 2 GiB: offsets past 32 bits. Only the
- * elements are mapped in (the rest of the extent is never touched). */
+ * input whose first indexed dim has 2 elements 2 GiB apart: offsets past 32
+ * bits, in an input of just over 2 GiB of which only the elements' pages are
+ * mapped in. */
 static const uint32_t FAR_TUPLES[] = {9, 200};
 #define FAR_GEOMETRIES (2ull * 4 * N_OF(FAR_TUPLES) * 4 * INDEX_MODES)
 
@@ -429,8 +459,8 @@ static cg_case *gather_far_family(uint64_t g, uint64_t seed, cg_rng *rng)
     for (uint32_t d = 0; d < n; d++)
         in[d] = out[d] = strides[d] = 1;
     uint32_t packed = 1;
-    for (uint32_t j = k; j-- > 0;) {
-        in[n - k + j] = GATHER_DIMS[j];
+    for (uint32_t j = k; j-- > 0;) {   /* dim 0: 2 elements 2 GiB apart */
+        in[n - k + j] = j == 0 ? 2 : GATHER_DIMS[j];
         strides[n - k + j] = j == 0 ? (1u << 31) / w : packed;
         packed *= GATHER_DIMS[j];
     }
