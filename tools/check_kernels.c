@@ -130,15 +130,16 @@ static bool parse_args(int argc, char **argv, options *o)
     return true;
 }
 
-/* The per-kernel table, then a FAIL line for each selected kernel no case
- * reached (not with --case: one case reaches few); returns how many. */
+/* The per-kernel table (with --case, of the kernels it reached), then a
+ * FAIL line for each selected kernel no case reached (not with --case: one
+ * case reaches few); returns how many. */
 static unsigned report_kernels(const ck_kernel_stats *stats, bool one_case)
 {
     unsigned unreached = 0;
     printf("\n  %-36s %-11s %7s %9s %9s %9s %7s\n", "kernel", "set", "cases", ck_records[0].name,
            ck_records[1].name, "checks", "failed");
     for (unsigned i = 0; i < tmv_kernel_count; i++)
-        if (stats[i].selected)
+        if (stats[i].selected && (!one_case || stats[i].checks > 0))
             printf("  %-36s %-11s %7" PRIu64 " %9" PRIu64 " %9" PRIu64 " %9" PRIu64 " %7" PRIu64 "\n",
                    tmv_kernels[i].name, tmv_isa_name(tmv_kernels[i].set), stats[i].cases, stats[i].accepted[0],
                    stats[i].accepted[1], stats[i].checks, stats[i].failed);
