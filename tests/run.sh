@@ -78,12 +78,25 @@ stage_asan() {
         cmake_stage asan Debug -DTENSORMOVE_SANITIZE=address,undefined -DTENSORMOVE_BUILD_BENCHMARKS=OFF
 }
 
-# One test: every operator on every kernel set this CPU has, against the reference.
+# Two tests: every operator on every kernel set this CPU has against the
+# reference, and every kernel of the registry against the portable kernels
+# (failing if a case reaches none of a kernel's shapes).
 stage_verify() {
-    "$root/build/test/tools/tmv-verify" --iterations "${TENSORMOVE_VERIFY_ITERATIONS:-2000}"
-    local status=$?
-    if [ "$status" -eq 0 ]; then record verify 1 0; else record verify 0 1; fi
-    return "$status"
+    local ok=0 bad=0
+    if "$root/build/test/tools/tmv-verify" --iterations "${TENSORMOVE_VERIFY_ITERATIONS:-2000}"; then
+        ok=$((ok + 1))
+    else
+        bad=$((bad + 1))
+    fi
+    # (pipefail: the checker's status, not tail's; its table is long, the summary is what matters)
+    if "$root/build/test/tools/tmv-check-kernels" --iterations "${TENSORMOVE_CHECK_ITERATIONS:-1000}" |
+        tail -n 3; then
+        ok=$((ok + 1))
+    else
+        bad=$((bad + 1))
+    fi
+    record verify "$ok" "$bad"
+    [ "$bad" -eq 0 ]
 }
 
 stage_tsan() {
@@ -123,7 +136,7 @@ stage_arm() {
         return 1
     fi
     # Each step: a command under qemu, its output in $log, then a check of it.
-    for step in demo list verify rows reached; do
+    for step in demo list verify rows reached kernels; do
         case $step in
         demo)  # default dispatch picks NEON, and all six operators match docs/SPEC.md
             "${ARM_QEMU[@]}" "$dir/tools/tmv-demo" >"$log" 2>&1 &&
@@ -145,9 +158,12 @@ stage_arm() {
             # kernel noted as unreached by both passes above was never tested
             missing=$(cat "$log" "$log.rows" | grep -o 'no case reached kernel .*/neon$' | sort | uniq -d)
             [ -z "$missing" ] || { echo "arm: NEON kernels no case reached: $missing"; false; } ;;
+        kernels)  # every NEON and portable kernel against the portable kernels, each reached
+            "${ARM_QEMU[@]}" "$dir/tools/tmv-check-kernels" --iterations "${TENSORMOVE_ARM_CHECK_ITERATIONS:-100}" \
+                >"$log" 2>&1 ;;
         esac
         if [ $? -eq 0 ]; then ok=$((ok + 1)); else bad=$((bad + 1)); echo "arm: step $step failed"; fi
-        [ "$step" = reached ] || grep -E '^(tensormove|all 6|verify:)|cases, |FAIL|reproduce' \
+        [ "$step" = reached ] || grep -E '^(tensormove|all 6|verify:|check-kernels:)|cases, |FAIL|reproduce' \
             "$log$([ "$step" = rows ] && echo .rows)" | tail -n 30
     done
     rm -f "$log" "$log.rows"
