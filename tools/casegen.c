@@ -434,17 +434,17 @@ static void build_gather_nd(cg_rng *rng, cg_case *c)
 
 /* ----------------------------------------------------------------- data */
 
-static size_t page_size(void)
+size_t cg_page_size(void)
 {
     long page = sysconf(_SC_PAGESIZE);
     return page > 0 ? (size_t)page : 4096;
 }
 
-/* Maps len bytes that end exactly where a PROT_NONE page begins. */
-static bool map_input(cg_region *r, size_t len)
+bool cg_map_input(cg_region *r, size_t len, bool sparse)
 {
-    size_t page = page_size(), body = (len + page - 1) / page * page;
-    void *map = mmap(NULL, body + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    size_t page = cg_page_size(), body = (len + page - 1) / page * page;
+    void *map = mmap(NULL, body + page, sparse ? PROT_NONE : PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | (sparse ? MAP_NORESERVE : 0), -1, 0);
     if (map == MAP_FAILED)
         return false;
     r->map = map;
@@ -452,14 +452,14 @@ static bool map_input(cg_region *r, size_t len)
     r->data = r->map + body - len;
     r->len = len;
     r->guard = 0;
-    return mprotect(r->map + body, page, PROT_NONE) == 0;
+    return sparse || mprotect(r->map + body, page, PROT_NONE) == 0;
 }
 
 /* After filling, inputs become read-only: an operator that writes to one faults. */
 static void seal_input(cg_region *r)
 {
-    if (r->map != NULL && r->map_len > page_size())
-        mprotect(r->map, r->map_len - page_size(), PROT_READ);
+    if (r->map != NULL && r->map_len > cg_page_size())
+        mprotect(r->map, r->map_len - cg_page_size(), PROT_READ);
 }
 
 /* Bit patterns that must survive a copy unchanged: signaling and quiet NaNs
@@ -604,7 +604,7 @@ static bool make_inputs(cg_case *c)
     cg_rng rng = rng_for(c->seed, PURPOSE_DATA);
     for (uint32_t i = 0; i < c->input_count; i++) {
         size_t len = cg_extent_bytes(&c->tensors[i]);
-        if (!map_input(&c->inputs[i], len))
+        if (!cg_map_input(&c->inputs[i], len, false))
             return false;
         if (len == 0 && cg_rng_chance(&rng, 50))
             c->inputs[i].data = NULL; /* allowed for a tensor without elements */

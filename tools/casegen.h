@@ -43,6 +43,13 @@ typedef struct cg_region {
     size_t         guard;         /* output only: canary bytes on each side */
 } cg_region;
 
+/* Maps an input region of len bytes that ends exactly where a PROT_NONE page
+ * begins (over-reads fault). Sparse: the whole mapping only reserves the
+ * addresses (PROT_NONE, MAP_NORESERVE); the caller opens the pages it fills.
+ * False if mapping fails. */
+bool cg_map_input(cg_region *r, size_t len, bool sparse);
+size_t cg_page_size(void);
+
 /* One case: a valid description that owns every array it points to, plus its
  * input data. Heap-allocated (it points into itself); never copy it. */
 typedef struct cg_case {

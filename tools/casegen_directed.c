@@ -73,12 +73,6 @@ static void tensor(cg_case *c, uint32_t t, tmv_dtype dtype, uint32_t n, const ui
 
 /* ------------------------------------------------------------- inputs */
 
-static size_t page_size(void)
-{
-    long page = sysconf(_SC_PAGESIZE);
-    return page > 0 ? (size_t)page : 4096;
-}
-
 /* Inputs whose extent is larger are sparse: a few elements far apart (the
  * 2 GiB strides of gather_far). Their mapping only reserves the addresses
  * (PROT_NONE, so no memory is committed even where overcommit is strict);
@@ -91,28 +85,12 @@ static bool is_sparse(const tmv_tensor_desc *t)
     return t->strides != NULL && cg_extent_bytes(t) > SPARSE_BYTES;
 }
 
-/* len bytes ending where a PROT_NONE page begins, as casegen's inputs; all
- * of it PROT_NONE when sparse. */
-static bool map_input(cg_region *r, size_t len, bool sparse)
-{
-    size_t page = page_size(), body = (len + page - 1) / page * page;
-    void *map = mmap(NULL, body + page, sparse ? PROT_NONE : PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | (sparse ? MAP_NORESERVE : 0), -1, 0);
-    if (map == MAP_FAILED)
-        return false;
-    r->map = map;
-    r->map_len = body + page;
-    r->data = r->map + body - len;
-    r->len = len;
-    r->guard = 0;
-    return sparse || mprotect(r->map + body, page, PROT_NONE) == 0;
-}
 
 /* Sets the page of each element of a sparse tensor to `prot`, then, with
  * rng, fills the element with random bytes. False if mprotect fails. */
 static bool sparse_elements(cg_region *r, const tmv_tensor_desc *t, int prot, cg_rng *rng)
 {
-    const size_t w = cg_dtype_size(t->dtype), page = page_size();
+    const size_t w = cg_dtype_size(t->dtype), page = cg_page_size();
     uint32_t coord[TMV_MAX_DIMS] = {0};
     for (;;) {
         uint64_t off = 0;
@@ -205,7 +183,7 @@ static cg_case *finish(cg_case *c, cg_rng *rng, int mode)
         cg_region *r = &c->inputs[i];
         const tmv_tensor_desc *t = &c->tensors[i];
         const bool sparse = is_sparse(t);
-        ok = map_input(r, cg_extent_bytes(t), sparse);
+        ok = cg_map_input(r, cg_extent_bytes(t), sparse);
         if (ok && sparse)
             ok = sparse_elements(r, t, PROT_READ | PROT_WRITE, rng);
         else if (ok)
@@ -218,7 +196,7 @@ static cg_case *finish(cg_case *c, cg_rng *rng, int mode)
         if (is_sparse(&c->tensors[i]))
             ok = sparse_elements(r, &c->tensors[i], PROT_READ, NULL);
         else
-            ok = mprotect(r->map, r->map_len - page_size(), PROT_READ) == 0;
+            ok = mprotect(r->map, r->map_len - cg_page_size(), PROT_READ) == 0;
         c->in_ptrs[i] = r->data;
     }
     if (!ok) {

@@ -20,6 +20,7 @@
 #include "kernel_sets.h"
 #include "kernels.h"
 #include "tensormove.h"
+#include "tool_args.h"
 
 #define MAX_ISAS 32
 #define MAX_KERNELS 256
@@ -168,15 +169,10 @@ int main(int argc, char **argv)
                 MAX_KERNELS);
         return 2;
     }
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--list") == 0) {
-            list_kernels();
-            return 0;
-        }
+    switch (tool_mode_of(argc, argv)) {
+    case TOOL_HELP: usage(stdout); return 0;
+    case TOOL_LIST: list_kernels(); return 0;
+    case TOOL_RUN: break;
     }
     if (!parse_args(argc, argv, &o))
         return 2;

@@ -11,6 +11,7 @@
 #include "kernels.h"
 #include "op.h"
 #include "tensormove.h"
+#include "tool_args.h"
 
 #define MAX_ISAS 32      /* kernel sets */
 #define MAX_SEEN 256     /* kernels */
@@ -211,15 +212,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "tmv-verify: %u kernels, more than the %d it can count\n", tmv_kernel_count, MAX_SEEN);
         return 2;
     }
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--list") == 0) {
-            list_kernels();
-            return 0;
-        }
+    switch (tool_mode_of(argc, argv)) {
+    case TOOL_HELP: usage(stdout); return 0;
+    case TOOL_LIST: list_kernels(); return 0;
+    case TOOL_RUN: break;
     }
     if (!parse_args(argc, argv, &o))
         return 2;
