@@ -723,60 +723,75 @@ static inline __m512i tmv_rows_permute2(unsigned e, __m512i a, __m512i idx, __m5
     }
 }
 
-/* One block through the network (n vectors, k permuting stages, lanes of e
- * bytes: all constants at each call, so loops unroll and v stays in
- * registers). With `tail`, only the first stream_valid bytes of each stream
- * and joined_valid of the joined block are touched, and no pointer is formed
- * to a vector that holds none of them. */
-__attribute__((always_inline)) static inline void
-tmv_rows_zip_block(const tmv_rows_zip_plan *z, const __m512i (*idx)[2], unsigned n, unsigned k, unsigned e,
-                   uint8_t *const *streams, uint8_t *joined, bool join, bool tail, bool nt, int64_t stream_valid,
-                   int64_t joined_valid)
+/* The k permuting stages on n vectors (lanes of e bytes), in place. */
+__attribute__((always_inline)) static inline void tmv_rows_zip_network(__m512i *v, const __m512i (*idx)[2],
+                                                                       unsigned n, unsigned k, unsigned e, bool join)
 {
-    __m512i v[TMV_ROWS_MAX_STREAMS], t[TMV_ROWS_MAX_STREAMS];
-#pragma GCC unroll 16
-    for (unsigned i = 0; i < n; i++) {
-        const int64_t valid = join ? stream_valid : joined_valid - 64 * (int64_t)z->pos[i];
-        const uint8_t *src = join ? streams[i] : joined + 64 * z->pos[i];
-        if (!tail)
-            v[i] = _mm512_loadu_si512(src);
-        else if (valid <= 0)
-            v[i] = _mm512_setzero_si512();
-        else
-            v[i] = _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask(valid), src);
-    }
+    __m512i t[TMV_ROWS_MAX_STREAMS];
+    /* One loop of n / 2 pairs per stage: a constant trip count, which every
+     * compiler unrolls fully (nested group and member loops, whose counts
+     * depend on the stage, were unrolled at run time by clang: 17 copies of
+     * the network and minutes to compile). */
 #pragma GCC unroll 4
     for (unsigned step = 0; step < k; step++) {
-        const unsigned st = join ? step : k - 1 - step, m = 1u << st;
-#pragma GCC unroll 16
-        for (unsigned g = 0; g < n; g += 2 * m) {
-#pragma GCC unroll 16
-            for (unsigned i = 0; i < m; i++) {
-                if (join) {
-                    t[g + 2 * i] = tmv_rows_permute2(e, v[g + i], idx[st][0], v[g + m + i]);
-                    t[g + 2 * i + 1] = tmv_rows_permute2(e, v[g + i], idx[st][1], v[g + m + i]);
-                } else {
-                    t[g + i] = tmv_rows_permute2(e, v[g + 2 * i], idx[st][0], v[g + 2 * i + 1]);
-                    t[g + m + i] = tmv_rows_permute2(e, v[g + 2 * i], idx[st][1], v[g + 2 * i + 1]);
-                }
-            }
+        const unsigned st = join ? step : k - 1 - step;
+#pragma GCC unroll 8
+        for (unsigned p = 0; p < n / 2; p++) {
+            const tmv_rows_pair q = tmv_rows_stage_pair(st, p, join);
+            t[q.lo] = tmv_rows_permute2(e, v[q.a], idx[st][0], v[q.b]);
+            t[q.hi] = tmv_rows_permute2(e, v[q.a], idx[st][1], v[q.b]);
         }
 #pragma GCC unroll 16
         for (unsigned i = 0; i < n; i++)
             v[i] = t[i];
     }
+}
+
+/* One whole block through the network (n vectors, k permuting stages, lanes
+ * of e bytes: all constants at each call, so loops unroll and v stays in
+ * registers). */
+__attribute__((always_inline)) static inline void
+tmv_rows_zip_block(const tmv_rows_zip_plan *z, const __m512i (*idx)[2], unsigned n, unsigned k, unsigned e,
+                   uint8_t *const *streams, uint8_t *joined, bool join, bool nt)
+{
+    __m512i v[TMV_ROWS_MAX_STREAMS];
+#pragma GCC unroll 16
+    for (unsigned i = 0; i < n; i++)
+        v[i] = _mm512_loadu_si512(join ? streams[i] : joined + 64 * z->pos[i]);
+    tmv_rows_zip_network(v, idx, n, k, e, join);
 #pragma GCC unroll 16
     for (unsigned o = 0; o < n; o++) {
-        const int64_t valid = join ? joined_valid - 64 * (int64_t)z->pos[o] : stream_valid;
-        if (tail && valid <= 0)
-            continue;
         uint8_t *dst = join ? joined + 64 * z->pos[o] : streams[o];
-        if (tail)
-            _mm512_mask_storeu_epi8(dst, tmv_rows_bytes_mask(valid), v[o]);
-        else if (nt)
+        if (nt)
             _mm512_stream_si512((void *)dst, v[o]);
         else
             _mm512_storeu_si512(dst, v[o]);
+    }
+}
+
+/* The last, partial block of a call: only the first stream_valid bytes of
+ * each stream and joined_valid of the joined block are touched, and no
+ * pointer is formed to a vector that holds none of them. One copy serves
+ * every network (n, k and e at run time): it runs once per call, and its
+ * byte-masked accesses are what sanitizers instrument lane by lane, so a copy
+ * per network made the kernel files take minutes to compile under ASan. */
+__attribute__((noinline)) static void tmv_rows_zip_tail(const tmv_rows_zip_plan *z, const __m512i (*idx)[2],
+                                                        unsigned n, unsigned k, unsigned e, uint8_t *const *streams,
+                                                        uint8_t *joined, bool join, int64_t stream_valid,
+                                                        int64_t joined_valid)
+{
+    __m512i v[TMV_ROWS_MAX_STREAMS];
+    for (unsigned i = 0; i < TMV_ROWS_MAX_STREAMS; i++) { /* all of v, so no compiler sees one unset */
+        const int64_t valid = i >= n ? 0 : join ? stream_valid : joined_valid - 64 * (int64_t)z->pos[i];
+        v[i] = valid <= 0 ? _mm512_setzero_si512()
+                          : _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask(valid),
+                                                    join ? streams[i] : joined + 64 * z->pos[i]);
+    }
+    tmv_rows_zip_network(v, idx, n, k, e, join);
+    for (unsigned o = 0; o < n; o++) {
+        const int64_t valid = join ? joined_valid - 64 * (int64_t)z->pos[o] : stream_valid;
+        if (valid > 0)
+            _mm512_mask_storeu_epi8(join ? joined + 64 * z->pos[o] : streams[o], tmv_rows_bytes_mask(valid), v[o]);
     }
 }
 
@@ -796,15 +811,15 @@ tmv_rows_zip_run(const tmv_rows_shape *s, const tmv_rows_zip_plan *z, unsigned n
         p[i] = streams[i];
     const uint64_t block_rows = 64 / w, blocks = s->rows / block_rows;
     for (uint64_t b = 0; b < blocks; b++) {
-        tmv_rows_zip_block(z, (const __m512i(*)[2])idx, n, k, e, p, joined, join, false, nt, 0, 0);
+        tmv_rows_zip_block(z, (const __m512i(*)[2])idx, n, k, e, p, joined, join, nt);
         for (unsigned i = 0; i < n; i++)
             p[i] += 64;
         joined += 64 * n;
     }
     const uint64_t left = s->rows - blocks * block_rows;
     if (left != 0)
-        tmv_rows_zip_block(z, (const __m512i(*)[2])idx, n, k, e, p, joined, join, true, false, (int64_t)(left * w),
-                           (int64_t)(left * s->joined_bytes));
+        tmv_rows_zip_tail(z, (const __m512i(*)[2])idx, n, k, e, p, joined, join, (int64_t)(left * w),
+                          (int64_t)(left * s->joined_bytes));
     if (nt)
         _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
 }
