@@ -1,0 +1,243 @@
+/* interleave_net_x86.h - the permute networks: per-call index vectors, the two-vector zip / unzip steps, and B vectors (de)interleaved at a time. */
+#ifndef TMV_INTERLEAVE_NET_X86_H
+#define TMV_INTERLEAVE_NET_X86_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vec_x86.h"
+
+/* Per-call constants: permute indices, built once per kernel call. */
+typedef struct tmv_vctx {
+#if defined(TMV_PERM2)
+    tmv_v even, odd, lo, hi;   /* two-source index vectors */
+    tmv_v chain[3][2];         /* B = 3: output j's permute for source vector k = 1, 2 */
+#endif
+#if defined(TMV_COPY_AVX512)
+    tmv_v fix_even;            /* qword order making lane-local packs whole (w = 1 without VBMI) */
+    tmv_v fix_lo;              /* qword order before lane-local unpacks (w = 1 without VBMI) */
+#endif
+    int unused;
+} tmv_vctx;
+
+static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
+{
+#if defined(TMV_PERM2)
+    const unsigned n = 64 / (unsigned)w;   /* elements per vector */
+    const tmv_v i = v_iota(w), one = v_set1(1, w);
+    /* i / 2 in every width: the 16-bit shift's stray top bit is masked off
+     * for bytes (all indices are below 128). */
+    const tmv_v half = _mm512_and_si512(_mm512_srli_epi16(i, 1), v_set1(w == 1 ? 0x7f : 0x7fff, w));
+    /* n where i is odd: a byte subtract 0 - 1 sets the low byte, enough for n < 256 */
+    const tmv_v odd_n = _mm512_and_si512(_mm512_sub_epi8(_mm512_setzero_si512(), _mm512_and_si512(i, one)),
+                                         v_set1(n, w));
+    c->even = v_add(i, i, w);                             /* even of a:b */
+    c->odd = v_add(c->even, one, w);                      /* odd of a:b */
+    c->lo = _mm512_or_si512(half, odd_n);                 /* interleave low halves */
+    c->hi = v_add(c->lo, v_set1(n / 2, w), w);            /* interleave high halves */
+    if (b == 3) {
+        /* De-interleave: output j element i is input element 3i + j, in
+         * vector q = (3i + j) / n. Step k = 1 takes q = 0 from a, q = 1 from
+         * b; step k = 2 keeps what it has and takes q = 2 from c.
+         * Interleave: output k element i is row (kn + i) % 3, position
+         * (kn + i) / 3, built the same way over the three rows. The entries
+         * are filled for the de-interleave here; the interleave has its own
+         * (see v_ctx_chain_interleave). */
+        for (unsigned j = 0; j < 3; j++) {
+            uint16_t g[2][64];
+            for (unsigned e = 0; e < n; e++) {
+                unsigned src = 3 * e + j, q = src / n, r = src % n;
+                g[0][e] = (uint16_t)(q == 0 ? r : q == 1 ? n + r : 0);
+                g[1][e] = (uint16_t)(q == 2 ? n + r : e);
+            }
+            c->chain[j][0] = v_index(g[0], w);
+            c->chain[j][1] = v_index(g[1], w);
+        }
+    }
+#endif
+#if defined(TMV_COPY_AVX512)
+    c->fix_even = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
+    c->fix_lo = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
+#endif
+    (void)c;
+    (void)w;
+    (void)b;
+}
+
+#if defined(TMV_PERM2)
+/* The B = 3 interleave's indices (replacing the de-interleave's). */
+static inline void v_ctx_chain_interleave(tmv_vctx *c, size_t w)
+{
+    const unsigned n = 64 / (unsigned)w;
+    for (unsigned k = 0; k < 3; k++) {
+        uint16_t g[2][64];
+        for (unsigned i = 0; i < n; i++) {
+            unsigned pos = k * n + i, row = pos % 3, at = pos / 3;
+            g[0][i] = (uint16_t)(row == 0 ? at : row == 1 ? n + at : 0);
+            g[1][i] = (uint16_t)(row == 2 ? n + at : i);
+        }
+        c->chain[k][0] = v_index(g[0], w);
+        c->chain[k][1] = v_index(g[1], w);
+    }
+}
+#endif
+
+/* ---- the four two-vector steps, for elements of w bytes ---- */
+
+/* Lane-local even / odd elements: per 128-bit lane, those of a then those of b. */
+static inline tmv_v lane_even(tmv_v a, tmv_v b, size_t w)
+{
+    switch (w) {
+    case 1: {
+        const tmv_v m = MM(set1_epi16)(0x00ff);
+        return MM(packus_epi16)(TMV_SI(and)(a, m), TMV_SI(and)(b, m));
+    }
+    case 2: return MM(packs_epi32)(MM(srai_epi32)(MM(slli_epi32)(a, 16), 16),
+                                   MM(srai_epi32)(MM(slli_epi32)(b, 16), 16));
+    case 4: return TMV_CAST_SI(MM(shuffle_ps)(TMV_CAST_PS(a), TMV_CAST_PS(b), 0x88));
+    default: return MM(unpacklo_epi64)(a, b);
+    }
+}
+
+static inline tmv_v lane_odd(tmv_v a, tmv_v b, size_t w)
+{
+    switch (w) {
+    case 1: return MM(packus_epi16)(MM(srli_epi16)(a, 8), MM(srli_epi16)(b, 8));
+    case 2: return MM(packs_epi32)(MM(srai_epi32)(a, 16), MM(srai_epi32)(b, 16));
+    case 4: return TMV_CAST_SI(MM(shuffle_ps)(TMV_CAST_PS(a), TMV_CAST_PS(b), 0xdd));
+    default: return MM(unpackhi_epi64)(a, b);
+    }
+}
+
+/* Lane-local pack results [a0 b0 | a1 b1 | ...] in qwords, put in
+ * whole-vector order. Nothing to do with one lane (SSE2) or with AVX2's
+ * lane-split loads (see v_load_group). */
+static inline tmv_v lane_fix(const tmv_vctx *c, tmv_v v)
+{
+#if defined(TMV_COPY_AVX512)
+    return _mm512_permutexvar_epi64(c->fix_even, v);
+#else
+    (void)c;
+    return v;
+#endif
+}
+
+/* A vector's qwords arranged so that lane-local unpacks take whole halves. */
+static inline tmv_v lane_spread(const tmv_vctx *c, tmv_v v)
+{
+#if defined(TMV_COPY_AVX512)
+    return _mm512_permutexvar_epi64(c->fix_lo, v);
+#elif defined(TMV_COPY_AVX2)
+    (void)c;
+    return _mm256_permute4x64_epi64(v, 0xd8);
+#else
+    (void)c;
+    return v;
+#endif
+}
+
+static inline tmv_v lane_unpacklo(tmv_v a, tmv_v b, size_t w)
+{
+    switch (w) {
+    case 1: return MM(unpacklo_epi8)(a, b);
+    case 2: return MM(unpacklo_epi16)(a, b);
+    case 4: return MM(unpacklo_epi32)(a, b);
+    default: return MM(unpacklo_epi64)(a, b);
+    }
+}
+
+static inline tmv_v lane_unpackhi(tmv_v a, tmv_v b, size_t w)
+{
+    switch (w) {
+    case 1: return MM(unpackhi_epi8)(a, b);
+    case 2: return MM(unpackhi_epi16)(a, b);
+    case 4: return MM(unpackhi_epi32)(a, b);
+    default: return MM(unpackhi_epi64)(a, b);
+    }
+}
+
+/* De-interleave by 2: *e = even elements of a:b, *o = odd ones. */
+static inline void v_unzip(const tmv_vctx *c, tmv_v a, tmv_v b, tmv_v *e, tmv_v *o, size_t w)
+{
+#if defined(TMV_PERM2)
+    if (v_use_perm2(w)) {
+        *e = v_perm2(a, c->even, b, w);
+        *o = v_perm2(a, c->odd, b, w);
+        return;
+    }
+#endif
+    *e = lane_fix(c, lane_even(a, b, w));
+    *o = lane_fix(c, lane_odd(a, b, w));
+}
+
+/* Interleave by 2: *l = a0 b0 a1 b1 ... of the low halves, *h of the high halves. */
+static inline void v_zip(const tmv_vctx *c, tmv_v a, tmv_v b, tmv_v *l, tmv_v *h, size_t w)
+{
+#if defined(TMV_PERM2)
+    if (v_use_perm2(w)) {
+        *l = v_perm2(a, c->lo, b, w);
+        *h = v_perm2(a, c->hi, b, w);
+        return;
+    }
+#endif
+    a = lane_spread(c, a);
+    b = lane_spread(c, b);
+    *l = lane_unpacklo(a, b, w);
+    *h = lane_unpackhi(a, b, w);
+}
+
+/* ---- B vectors at a time ---- */
+
+#if defined(TMV_PERM2)
+/* B = 3 either way: each output vector is two chained two-source permutes of
+ * the three inputs, with the index tables in c->chain (set per direction). */
+static inline void v_permute3(const tmv_vctx *c, tmv_v *v, size_t w)
+{
+    tmv_v out[3];
+    for (unsigned j = 0; j < 3; j++)
+        out[j] = v_perm2(v_perm2(v[0], c->chain[j][0], v[1], w), c->chain[j][1], v[2], w);
+    for (unsigned j = 0; j < 3; j++)
+        v[j] = out[j];
+}
+#endif
+
+/* v[0..b) hold b*n consecutive elements; afterwards v[j] holds elements
+ * j, j+b, j+2b, ... For b a power of two: log2(b) rounds of unzipping pairs. */
+static inline void v_deinterleave(const tmv_vctx *c, tmv_v *v, unsigned b, size_t w)
+{
+#if defined(TMV_PERM2)
+    if (b == 3) {
+        v_permute3(c, v, w);
+        return;
+    }
+#endif
+    for (unsigned round = 1; round < b; round *= 2) {
+        tmv_v u[8];
+        for (unsigned p = 0; p < b / 2; p++)
+            v_unzip(c, v[2 * p], v[2 * p + 1], &u[p], &u[p + b / 2], w);
+        for (unsigned j = 0; j < b; j++)
+            v[j] = u[j];
+    }
+}
+
+/* The inverse: v[j] holds n elements of row j; afterwards v[0..b) hold the
+ * rows interleaved (row 0's first, row 1's first, ...). */
+static inline void v_interleave(const tmv_vctx *c, tmv_v *v, unsigned b, size_t w)
+{
+#if defined(TMV_PERM2)
+    if (b == 3) {
+        v_permute3(c, v, w);
+        return;
+    }
+#endif
+    for (unsigned round = 1; round < b; round *= 2) {
+        tmv_v u[8];
+        for (unsigned p = 0; p < b / 2; p++)
+            v_zip(c, v[p], v[p + b / 2], &u[2 * p], &u[2 * p + 1], w);
+        for (unsigned j = 0; j < b; j++)
+            v[j] = u[j];
+    }
+}
+
+#endif

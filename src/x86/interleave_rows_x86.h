@@ -1,0 +1,320 @@
+/* interleave_rows_x86.h - the row loops: one row (or group of B vectors) at a time, short rows packed into whole vectors (AVX-512), and the walks of a block shape's rows. */
+#ifndef TMV_INTERLEAVE_ROWS_X86_H
+#define TMV_INTERLEAVE_ROWS_X86_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../kernels.h"
+#include "../walk.h"
+#include "interleave_net_x86.h"
+#include "interleave_shape_x86.h"
+
+/* Row geometry shared by both directions: n elements of w bytes per vector. */
+typedef struct tmv_rows {
+    uint64_t x;         /* elements per plane row */
+    uint64_t plane;     /* bytes between the B plane rows */
+    uint64_t rows;      /* rows handled inline (the dim just outside the block) */
+    uint64_t row_src, row_dst;
+} tmv_rows;
+
+/* Source vector k of a de-interleave group of b vectors at src. AVX2 loads
+ * it lane-split: lane 0 the k-th 16 bytes of the group's first half, lane 1
+ * of its second half. The lane-local unzips then de-interleave each half
+ * as SSE2 would and their results are whole vectors in order, with no
+ * cross-lane fix after every round (B = 4: 8 shuffles a group instead of
+ * 16). */
+static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b)
+{
+#if defined(TMV_COPY_AVX2)
+    const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * k));
+    const __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * (b + k)));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+#else
+    (void)b;
+    return v_load(src + k * TMV_VB);
+#endif
+}
+
+/* One group: b*n source elements at src -> n elements at each dst + j*plane. */
+static inline void deinterleave_group(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                      uint64_t plane, unsigned b, size_t w)
+{
+    tmv_v v[8];
+    for (unsigned k = 0; k < b; k++)
+        v[k] = v_load_group(src, k, b);
+    v_deinterleave(c, v, b, w);
+    for (unsigned j = 0; j < b; j++)
+        v_store(dst + j * plane, v[j]);
+}
+
+static inline void interleave_group(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                    uint64_t plane, unsigned b, size_t w)
+{
+    tmv_v v[8];
+    for (unsigned j = 0; j < b; j++)
+        v[j] = v_load(src + j * plane);
+    v_interleave(c, v, b, w);
+    for (unsigned k = 0; k < b; k++)
+        v_store(dst + k * TMV_VB, v[k]);
+}
+
+/* SPACE_TO_DEPTH's row: b*x contiguous source elements to b plane rows of x. */
+static inline void deinterleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                    const tmv_rows *r, unsigned b, size_t w)
+{
+    const uint64_t n = TMV_VB / w;
+    uint64_t i = 0;
+    for (; i + n <= r->x; i += n)
+        deinterleave_group(c, src + i * b * w, dst + i * w, r->plane, b, w);
+    if (i == r->x)
+        return;
+#if defined(TMV_MASKED)
+    const uint64_t rem = (r->x - i) * w;   /* bytes of each plane row left */
+    tmv_v v[8];
+    for (unsigned k = 0; k < b; k++) {
+        const uint64_t before = (uint64_t)k * TMV_VB;
+        const uint64_t have = b * rem > before ? b * rem - before : 0;
+        v[k] = _mm512_maskz_loadu_epi8(v_mask(have), src + i * b * w + before);
+    }
+    v_deinterleave(c, v, b, w);
+    for (unsigned j = 0; j < b; j++)
+        _mm512_mask_storeu_epi8(dst + i * w + j * r->plane, v_mask(rem), v[j]);
+#else
+    /* x >= n (the kernel's accepts): redo the last whole group, overlapping. */
+    i = r->x - n;
+    deinterleave_group(c, src + i * b * w, dst + i * w, r->plane, b, w);
+#endif
+}
+
+#if defined(TMV_MASKED)
+/* One vector of TMV_VB / run source rows of run bytes (16, 32 or 64), step bytes apart. */
+static inline tmv_v v_load_rows(const uint8_t *src, uint64_t step, uint64_t run)
+{
+    if (run == 64)
+        return v_load(src);
+    if (run == 32)
+        return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)src)),
+                                  _mm256_loadu_si256((const __m256i *)(const void *)(src + step)), 1);
+    tmv_v v = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)src));
+    v = _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)(const void *)(src + step)), 1);
+    v = _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)(const void *)(src + 2 * step)), 2);
+    return _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)(const void *)(src + 3 * step)), 3);
+}
+
+/* The inverse: stores a vector as TMV_VB / run rows of run bytes, step bytes apart. */
+static inline void v_store_rows(uint8_t *dst, uint64_t step, uint64_t run, tmv_v v)
+{
+    if (run == 64) {
+        v_store(dst, v);
+    } else if (run == 32) {
+        _mm256_storeu_si256((__m256i *)(void *)dst, _mm512_castsi512_si256(v));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + step), _mm512_extracti64x4_epi64(v, 1));
+    } else {
+        _mm_storeu_si128((__m128i *)(void *)dst, _mm512_castsi512_si128(v));
+        _mm_storeu_si128((__m128i *)(void *)(dst + step), _mm512_extracti32x4_epi32(v, 1));
+        _mm_storeu_si128((__m128i *)(void *)(dst + 2 * step), _mm512_extracti32x4_epi32(v, 2));
+        _mm_storeu_si128((__m128i *)(void *)(dst + 3 * step), _mm512_extracti32x4_epi32(v, 3));
+    }
+}
+
+/* SPACE_TO_DEPTH's rows whose b*x-element source runs are 16, 32 or 64 bytes
+ * and whose plane rows follow each other in the destination (row_dst = x*w):
+ * b vectors hold the runs of b*TMV_VB/run rows, which de-interleave to one
+ * whole vector of each plane, instead of one short masked store per plane
+ * and row. Leftover rows go one at a time. */
+static inline void deinterleave_rows_packed(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                            const tmv_rows *r, unsigned b, size_t w)
+{
+    const uint64_t run = b * r->x * w, per_vector = TMV_VB / run, group = b * per_vector;
+    /* The shape in locals and a count, two groups per iteration: in the
+     * flattened caller this loop had its invariants spilled, and this took
+     * the 8 KiB SPACE_TO_DEPTH from 147 ns to 116 ns (unrolling 4: no more). */
+    const uint64_t step = r->row_src, plane = r->plane, groups = r->rows / group;
+#pragma GCC unroll 2
+    for (uint64_t g = 0; g < groups; g++, src += group * step, dst += TMV_VB) {
+        tmv_v v[8];
+        for (unsigned k = 0; k < b; k++)
+            v[k] = v_load_rows(src + k * per_vector * step, step, run);
+        v_deinterleave(c, v, b, w);
+        for (unsigned j = 0; j < b; j++)
+            v_store(dst + j * plane, v[j]);
+    }
+    for (uint64_t y = groups * group; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
+        deinterleave_row(c, src, dst, r, b, w);
+}
+#endif
+
+/* DEPTH_TO_SPACE's row: b plane rows of x elements to b*x contiguous ones. */
+static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                  const tmv_rows *r, unsigned b, size_t w)
+{
+    const uint64_t n = TMV_VB / w;
+    uint64_t i = 0;
+    for (; i + n <= r->x; i += n)
+        interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w);
+    if (i == r->x)
+        return;
+#if defined(TMV_MASKED)
+    const uint64_t rem = (r->x - i) * w;
+    tmv_v v[8];
+    for (unsigned j = 0; j < b; j++)
+        v[j] = _mm512_maskz_loadu_epi8(v_mask(rem), src + i * w + j * r->plane);
+    v_interleave(c, v, b, w);
+    for (unsigned k = 0; k < b; k++) {
+        const uint64_t before = (uint64_t)k * TMV_VB;
+        const uint64_t have = b * rem > before ? b * rem - before : 0;
+        _mm512_mask_storeu_epi8(dst + i * b * w + before, v_mask(have), v[k]);
+    }
+#else
+    i = r->x - n;
+    interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w);
+#endif
+}
+
+#if defined(TMV_MASKED)
+/* DEPTH_TO_SPACE's rows whose b*x-element destination runs are 16, 32 or 64
+ * bytes and whose plane rows follow each other in the source (row_src = x*w):
+ * one whole vector of each plane interleaves to the runs of b*TMV_VB/run rows. */
+static inline void interleave_rows_packed(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                          const tmv_rows *r, unsigned b, size_t w)
+{
+    const uint64_t run = b * r->x * w, per_vector = TMV_VB / run, group = b * per_vector;
+    const uint64_t step = r->row_dst, plane = r->plane, groups = r->rows / group;   /* see deinterleave_rows_packed */
+#pragma GCC unroll 2
+    for (uint64_t g = 0; g < groups; g++, src += TMV_VB, dst += group * step) {
+        tmv_v v[8];
+        for (unsigned j = 0; j < b; j++)
+            v[j] = v_load(src + j * plane);
+        v_interleave(c, v, b, w);
+        for (unsigned k = 0; k < b; k++)
+            v_store_rows(dst + k * per_vector * step, step, run, v[k]);
+    }
+    for (uint64_t y = groups * group; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
+        interleave_row(c, src, dst, r, b, w);
+}
+#endif
+
+#if defined(TMV_MASKED)
+/* The dim whose rows {de,}interleave_rows_packed takes (-1: none): runs of
+ * b*x elements of 16, 32 or 64 bytes, the plane rows contiguous along the
+ * dim (in the destination for the de-interleave, in the source for the
+ * interleave) and at least one whole group of them. That dim is the one just
+ * outside the block or the next (DEPTH_TO_SPACE's rows lie outside its
+ * block-row dim). */
+static inline int block_pack_dim(const tmv_copy_shape *s, unsigned b, uint64_t w, bool inter)
+{
+    const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s), run = b * x * w;
+    if (!(b == 2 || b == 4 || b == 8) || !(run == 16 || run == 32 || run == 64))
+        return -1;
+    for (uint32_t d = s->rank - 2; d-- > 0 && d + 5 > s->rank;)
+        if ((inter ? s->src_strides[d] : s->dst_strides[d]) == x * w && s->sizes[d] >= b * TMV_VB / run)
+            return (int)d;
+    return -1;
+}
+
+/* A packed block shape: the rows along dim pd, the dim between it and the
+ * block (if any) looped here, the rest walked. */
+static inline void packed_shape(const tmv_vctx *c, const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+                                bool inter, unsigned b, size_t w, uint32_t pd, uint64_t x, uint64_t plane)
+{
+    const tmv_rows r = {x, plane, s->sizes[pd], s->src_strides[pd], s->dst_strides[pd]};
+    const bool mid = pd + 4 == s->rank;
+    const uint64_t mids = mid ? s->sizes[pd + 1] : 1;
+    const uint64_t mid_src = mid ? s->src_strides[pd + 1] : 0, mid_dst = mid ? s->dst_strides[pd + 1] : 0;
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, pd);
+    do {
+        for (uint64_t m = 0; m < mids; m++) {
+            const uint8_t *sp = src + walk.src + m * mid_src;
+            uint8_t *dp = dst + walk.dst + m * mid_dst;
+            if (inter)
+                interleave_rows_packed(c, sp, dp, &r, b, w);
+            else
+                deinterleave_rows_packed(c, sp, dp, &r, b, w);
+        }
+    } while (tmv_walk_next(&walk));
+}
+
+/* A packed shape, instantiated for each block size at the constant width w. */
+static inline void packed_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+                                bool inter, unsigned b, size_t w, uint32_t pd)
+{
+    tmv_vctx c;
+    v_ctx_init(&c, w, b);
+    const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
+    const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
+    switch (b) {
+    case 2: packed_shape(&c, s, src, dst, inter, 2, w, pd, x, plane); break;
+    case 4: packed_shape(&c, s, src, dst, inter, 4, w, pd, x, plane); break;
+    default: packed_shape(&c, s, src, dst, inter, 8, w, pd, x, plane); break;
+    }
+}
+
+/* Runs a packed shape. Flattened: every width gets its own copy with all
+ * helpers inlined (left to itself gcc called v_deinterleave and v_load_rows
+ * out of line, at a third of the speed), while the row-at-a-time kernels keep
+ * the inlining they were measured with (forcing it there lost up to 25%). */
+__attribute__((flatten)) static inline void packed_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+                                                       bool inter, unsigned widths, unsigned b, uint32_t pd)
+{
+    switch (s->elem_bytes) {
+    case 1: if (widths & 2u) packed_width(s, src, dst, inter, b, 1, pd); break;
+    case 2: if (widths & 4u) packed_width(s, src, dst, inter, b, 2, pd); break;
+    case 4: if (widths & 16u) packed_width(s, src, dst, inter, b, 4, pd); break;
+    default: if (widths & 256u) packed_width(s, src, dst, inter, b, 8, pd); break;
+    }
+}
+#endif
+
+/* Walks the dims outside the block: the one just outside inline, the rest
+ * through tmv_walk (once per inline run of rows, so small rows stay cheap). */
+static inline tmv_rows rows_of(const tmv_copy_shape *s, uint64_t x, uint64_t plane)
+{
+    tmv_rows r = {x, plane, 1, 0, 0};
+    if (s->rank >= 3) {
+        r.rows = s->sizes[s->rank - 3];
+        r.row_src = s->src_strides[s->rank - 3];
+        r.row_dst = s->dst_strides[s->rank - 3];
+    }
+    return r;
+}
+
+static inline void deinterleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+                                      unsigned b, size_t w)
+{
+    tmv_vctx c;
+    v_ctx_init(&c, w, b);
+    const tmv_rows r = rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, s->rank >= 3 ? s->rank - 3 : 0);
+    do {
+        const uint8_t *sp = src + walk.src;
+        uint8_t *dp = dst + walk.dst;
+        for (uint64_t y = 0; y < r.rows; y++, sp += r.row_src, dp += r.row_dst)
+            deinterleave_row(&c, sp, dp, &r, b, w);
+    } while (tmv_walk_next(&walk));
+}
+
+static inline void interleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+                                    unsigned b, size_t w)
+{
+    tmv_vctx c;
+    v_ctx_init(&c, w, b);
+#if defined(TMV_PERM2)
+    if (b == 3)
+        v_ctx_chain_interleave(&c, w);
+#endif
+    const tmv_rows r = rows_of(s, interleave_x(s), s->src_strides[s->rank - 1]);
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, s->rank >= 3 ? s->rank - 3 : 0);
+    do {
+        const uint8_t *sp = src + walk.src;
+        uint8_t *dp = dst + walk.dst;
+        for (uint64_t y = 0; y < r.rows; y++, sp += r.row_src, dp += r.row_dst)
+            interleave_row(&c, sp, dp, &r, b, w);
+    } while (tmv_walk_next(&walk));
+}
+
+#endif
