@@ -29,6 +29,10 @@
 #include <stdint.h>
 
 #include "../kernels.h"
+
+/* In layer order. gcc's inlining under its growth limits can follow the
+ * order of definition (it did in gather_avx512.c): a reordering is checked
+ * against the kernels' disassembly. */
 #include "vec_x86.h"
 #include "interleave_net_x86.h"
 #include "interleave_shape_x86.h"
