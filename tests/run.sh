@@ -4,6 +4,7 @@
 #   test  Release, -Werror, benchmarks compiled too (not run: bench/run.sh does that)
 #   verify  the verifier (tmv-verify, from the test build) on every kernel set this CPU has
 #   asan  Debug with AddressSanitizer + UndefinedBehaviorSanitizer
+#   clang  clang at -O1 with ASan + UBSan (the build fuzzers and engines' sanitizer CI use), the whole suite
 #   tsan  the concurrency tests under ThreadSanitizer
 #   arm  aarch64 cross build (library, demo, verifier) run under qemu-aarch64
 # Ends with "N passed, M failed" on a line of its own; exits non-zero on any failure.
@@ -17,8 +18,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-STAGES=(test verify asan tsan arm)
-DEPS=(cmake gcc g++ make pkg-config libcpu-features-dev libsimde-dev libcriterion-dev libbenchmark-dev)
+STAGES=(test verify asan clang tsan arm)
+DEPS=(cmake gcc g++ clang make pkg-config libcpu-features-dev libsimde-dev libcriterion-dev libbenchmark-dev)
 # shellcheck disable=SC2206 # deliberately split into words
 extra_cmake_args=(${TENSORMOVE_TEST_CMAKE_ARGS:-})
 
@@ -97,6 +98,16 @@ stage_verify() {
     fi
     record verify "$ok" "$bad"
     [ "$bad" -eq 0 ]
+}
+
+# clang, not gcc, at -O1 (as sanitizer and fuzzing builds are): another
+# compiler's warnings under -Werror, and a check that every file compiles in
+# seconds (an unrolled kernel once took clang over 15 minutes here).
+stage_clang() {
+    ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1} \
+        UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} CC=clang CXX=clang++ \
+        cmake_stage clang Debug -DCMAKE_C_FLAGS=-O1 -DCMAKE_CXX_FLAGS=-O1 -DTENSORMOVE_SANITIZE=address,undefined \
+        -DTENSORMOVE_BUILD_BENCHMARKS=ON
 }
 
 stage_tsan() {
