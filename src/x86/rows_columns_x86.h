@@ -1,0 +1,198 @@
+/* rows_columns_x86.h - the row kernels' fixed-size column moves (SSE2) and the long-piece stream shape. */
+#ifndef TMV_ROWS_COLUMNS_X86_H
+#define TMV_ROWS_COLUMNS_X86_H
+
+#include <immintrin.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../kernels.h"
+#include "stream_x86.h"
+
+/* ------------------------------------------------------------ columns */
+
+/* Widest piece the column kernels take: above it a row is long enough for
+ * memcpy's own loop to be as fast. */
+#define TMV_ROWS_COLUMN_MAX 64
+/* Joined bytes per block of rows: each piece's column of a block is copied
+ * in turn, so the block's joined rows must stay in L1 between columns. */
+#define TMV_ROWS_BLOCK_BYTES 2048
+#define TMV_ROWS_BLOCK_MIN_ROWS 4
+
+/* Rows per block for the column kernels. */
+static inline uint64_t tmv_rows_block(const tmv_rows_shape *s)
+{
+    uint64_t n = TMV_ROWS_BLOCK_BYTES / (s->joined_pitch ? s->joined_pitch : 1);
+    return n > TMV_ROWS_BLOCK_MIN_ROWS ? n : TMV_ROWS_BLOCK_MIN_ROWS;
+}
+
+/* True if every piece is at most TMV_ROWS_COLUMN_MAX bytes wide. */
+static inline bool tmv_rows_all_narrow(const tmv_rows_shape *s)
+{
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        if (s->pieces[p].bytes > TMV_ROWS_COLUMN_MAX)
+            return false;
+    return true;
+}
+
+/* Two overlapping moves of `chunk` bytes cover any width in [chunk, 2*chunk];
+ * both are loaded before either is stored, and each stays inside the row.
+ * chunk is a constant at every call, so the moves become single loads/stores. */
+static inline void tmv_rows_column_pair(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
+                                        uint64_t rows, size_t chunk, size_t w)
+{
+    const size_t second = w - chunk;
+    for (uint64_t r = 0; r < rows; r++, d += dp, s += sp) {
+        if (chunk == 16) {
+            __m128i a = _mm_loadu_si128((const __m128i *)s);
+            __m128i b = _mm_loadu_si128((const __m128i *)(s + second));
+            _mm_storeu_si128((__m128i *)d, a);
+            _mm_storeu_si128((__m128i *)(d + second), b);
+        } else {
+            uint64_t a, b;
+            memcpy(&a, s, chunk);
+            memcpy(&b, s + second, chunk);
+            memcpy(d, &a, chunk);
+            memcpy(d + second, &b, chunk);
+        }
+    }
+}
+
+/* Copies one piece's column: `rows` runs of w bytes (1 <= w <= 64), from s
+ * every sp bytes to d every dp bytes. */
+static inline void tmv_rows_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
+                                   uint64_t rows, size_t w)
+{
+    if (w == 1) {
+        for (uint64_t r = 0; r < rows; r++)
+            d[r * dp] = s[r * sp];
+    } else if (w <= 4) {
+        tmv_rows_column_pair(d, dp, s, sp, rows, 2, w);
+    } else if (w <= 8) {
+        tmv_rows_column_pair(d, dp, s, sp, rows, 4, w);
+    } else if (w <= 16) {
+        tmv_rows_column_pair(d, dp, s, sp, rows, 8, w);
+    } else if (w <= 32) {
+        tmv_rows_column_pair(d, dp, s, sp, rows, 16, w);
+    } else {
+        /* 33..64 bytes: the first 32 and the last 32, overlapping */
+        tmv_rows_column_pair(d, dp, s, sp, rows, 16, 32);
+        tmv_rows_column_pair(d + (w - 32), dp, s + (w - 32), sp, rows, 16, 32);
+    }
+}
+
+/* A column whose rows are whole 64-byte lines at line-aligned
+ * destinations, with non-temporal stores. */
+static inline void tmv_rows_column_lines(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t rows,
+                                         size_t w)
+{
+    for (uint64_t r = 0; r < rows; r++, d += dp, s += sp)
+        for (size_t i = 0; i < w; i += 16)
+            _mm_stream_si128((__m128i *)(void *)(d + i), _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+}
+
+/* Rows per block of a SPLIT's columns streaming to memory: 512 bytes of
+ * joined rows (at least one row), measured at 64 MiB (memcpy 3.9-4.3 ms):
+ * split inner/8x64B/f32 took 4.5-4.7 ms a row at a time and 6.4-8.5 ms in
+ * blocks of 2 to 32 rows; inner/2x64B/f32 took 3.2-3.4 ms in blocks of 4 to
+ * 16 rows, 4.6 ms a row at a time. */
+static inline uint64_t tmv_rows_split_stream_block(const tmv_rows_shape *s)
+{
+    return s->joined_pitch > 0 && s->joined_pitch < 512 ? 512 / s->joined_pitch : 1;
+}
+
+/* Whether the columns write whole lines only, so that past the stream
+ * threshold they write non-temporally: a JOIN's pieces are whole 64-byte
+ * lines of line-aligned joined rows; a SPLIT's piece outputs start on a line
+ * and each block of a column (tmv_rows_split_stream_block rows) is whole
+ * lines: rows of whole lines, or contiguous rows of 16-byte multiples. At
+ * DRAM size, join inner/8x64B/f32 went from 0.57 to 1.44-1.48 x memcpy,
+ * split from 0.43-0.59 to 1.05; split inner/8x16B/f32 on SSE2 from 5.2-5.6
+ * to 4.8-4.9 ms (memcpy 3.9-4.4). */
+static inline bool tmv_rows_columns_stream(const tmv_rows_shape *s, const void *const *pieces,
+                                           const uint8_t *joined, bool join, uint64_t stream_threshold)
+{
+    if (s->rows * s->joined_bytes < stream_threshold)
+        return false;
+    uintptr_t bits = join ? (uintptr_t)joined | s->joined_pitch : 0;
+    const uint64_t block = tmv_rows_split_stream_block(s);
+    for (uint32_t p = 0; p < s->piece_count; p++) {
+        const tmv_rows_piece *piece = &s->pieces[p];
+        if (join)
+            bits |= piece->bytes | piece->offset;
+        else if (piece->pitch == piece->bytes && piece->bytes % 16 == 0)
+            bits |= (uintptr_t)pieces[piece->buffer] | block * piece->bytes;
+        else
+            bits |= (uintptr_t)pieces[piece->buffer] | piece->bytes | piece->pitch;
+    }
+    return bits % 64 == 0;
+}
+
+/* Rows [first, rows) of a JOIN: each piece's column of a block of rows in
+ * turn, with moves of its width (a memcpy per piece per row costs a call for
+ * a few bytes); the block is small enough that its joined rows stay in L1
+ * from column to column and its streams read in runs DRAM serves well. */
+static inline void tmv_rows_join_columns(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst,
+                                         uint64_t first, uint64_t stream_threshold)
+{
+    const uint64_t block = tmv_rows_block(s);
+    const bool nt = tmv_rows_columns_stream(s, srcs, dst, true, stream_threshold);
+    for (uint64_t r0 = first; r0 < s->rows; r0 += block) {
+        const uint64_t rows = s->rows - r0 < block ? s->rows - r0 : block;
+        for (uint32_t p = 0; p < s->piece_count; p++) {
+            const tmv_rows_piece *piece = &s->pieces[p];
+            const uint8_t *src = (const uint8_t *)srcs[piece->buffer] + r0 * piece->pitch;
+            uint8_t *d = dst + r0 * s->joined_pitch + piece->offset;
+            if (nt)
+                tmv_rows_column_lines(d, s->joined_pitch, src, piece->pitch, rows, (size_t)piece->bytes);
+            else
+                tmv_rows_column(d, s->joined_pitch, src, piece->pitch, rows, (size_t)piece->bytes);
+        }
+    }
+    if (nt)
+        _mm_sfence();
+}
+
+/* Rows [first, rows) of a SPLIT, as the JOIN: one piece's column of a block
+ * at a time (streaming to memory, of tmv_rows_split_stream_block rows). */
+static inline void tmv_rows_split_columns(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts,
+                                          uint64_t first, uint64_t stream_threshold)
+{
+    const bool nt = tmv_rows_columns_stream(s, (const void *const *)dsts, NULL, false, stream_threshold);
+    const uint64_t block = nt ? tmv_rows_split_stream_block(s) : tmv_rows_block(s);
+    for (uint64_t r0 = first; r0 < s->rows; r0 += block) {
+        const uint64_t rows = s->rows - r0 < block ? s->rows - r0 : block;
+        for (uint32_t p = 0; p < s->piece_count; p++) {
+            const tmv_rows_piece *piece = &s->pieces[p];
+            uint8_t *dst = (uint8_t *)dsts[piece->buffer] + r0 * piece->pitch;
+            const uint8_t *from = src + r0 * s->joined_pitch + piece->offset;
+            if (nt)
+                tmv_rows_column_lines(dst, piece->pitch, from, s->joined_pitch, rows, (size_t)piece->bytes);
+            else
+                tmv_rows_column(dst, piece->pitch, from, s->joined_pitch, rows, (size_t)piece->bytes);
+        }
+    }
+    if (nt)
+        _mm_sfence();
+}
+
+/* ------------------------------------------------------------ long pieces */
+
+/* Pieces of at least this many bytes per row go to the stream kernels when
+ * the output is past the stream threshold (JOIN / SPLIT along the outer
+ * axis: one row of a few large pieces), each piece through tmv_stream_copy:
+ * at DRAM size split outer/8x/f32 went from 5.1 to 3.1 ms (memcpy of the
+ * same bytes: 4.0-4.9 ms), join outer/2x/f32 from 4.3 to 3.2 ms. */
+#define TMV_ROWS_STREAM_MIN 4096
+
+/* Whether the stream kernels take the shape (with the threshold of the call). */
+static inline bool tmv_rows_stream_shape(const tmv_rows_shape *s, uint64_t stream_threshold)
+{
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        if (s->pieces[p].bytes < TMV_ROWS_STREAM_MIN)
+            return false;
+    return s->rows * s->joined_bytes >= stream_threshold;
+}
+
+#endif
