@@ -5,7 +5,7 @@
 #   verify  the verifier (tmv-verify, from the test build) on every kernel set this CPU has
 #   asan  Debug with AddressSanitizer + UndefinedBehaviorSanitizer
 #   clang  clang at -O1 with ASan + UBSan (the build fuzzers and engines' sanitizer CI use), the whole suite
-#   tsan  the concurrency tests under ThreadSanitizer
+#   tsan  the concurrency tests under ThreadSanitizer, threads held inside the one-time init included
 #   arm  aarch64 cross build (library, demo, verifier) run under qemu-aarch64
 # Ends with "N passed, M failed" on a line of its own; exits non-zero on any failure.
 #

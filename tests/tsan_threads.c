@@ -1,22 +1,48 @@
 /* tsan_threads.c - the concurrency scenarios as a plain program, for the ThreadSanitizer build
  * (Criterion's runner cannot start under TSan). Seed: TENSORMOVE_TEST_SEED or the clock. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "tensormove.h"
 #include "thread_scenarios.h"
 
+extern char **environ;
+
+static atomic_int init_holds; /* reads of TENSORMOVE_ISA, which the library does in its one-time init only */
+
+/* This program's getenv, in place of libc's for the library too: the first
+ * read of TENSORMOVE_ISA (inside the library's initialization) sleeps 100 ms,
+ * so the other racing threads, released by the same barrier, call in while
+ * the initialization runs -- the case a once-init must make safe, made
+ * certain instead of left to scheduling. */
+char *getenv(const char *name)
+{
+    if (strcmp(name, "TENSORMOVE_ISA") == 0 && atomic_fetch_add(&init_holds, 1) == 0)
+        nanosleep(&(struct timespec){0, 100 * 1000 * 1000}, NULL);
+    const size_t len = strlen(name);
+    for (char **e = environ; *e != NULL; e++)
+        if (strncmp(*e, name, len) == 0 && (*e)[len] == '=')
+            return *e + len + 1;
+    return NULL;
+}
+
 int main(void)
 {
     char msg[1024];
     unsigned passed = 0, failed = 0;
-    /* first, before any other tensormove call */
-    if (ts_racing_first_create(msg, sizeof msg))
-        passed++;
-    else
+    /* first, before any other tensormove call: the threads race the one-time initialization */
+    if (!ts_racing_first_create(msg, sizeof msg))
         failed++, printf("FAIL racing_first_create: %s\n", msg);
+    else if (atomic_load(&init_holds) != 1)
+        failed++, printf("FAIL racing_first_create: the initialization read TENSORMOVE_ISA %d times, not once "
+                         "inside the race\n", atomic_load(&init_holds));
+    else
+        passed++;
 
     const char *env = getenv("TENSORMOVE_TEST_SEED");
     uint64_t seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
