@@ -41,7 +41,7 @@ static cg_rng rng_for(uint64_t seed, uint64_t purpose)
     return rng;
 }
 
-enum { PURPOSE_SHAPE = 1, PURPOSE_DATA = 2, PURPOSE_OUTPUTS = 3 };
+enum { PURPOSE_SHAPE = 1, PURPOSE_DATA = 2, PURPOSE_OUTPUTS = 3, PURPOSE_PLACEMENT = 4 };
 
 /* -------------------------------------------------------------- basics */
 
@@ -440,7 +440,7 @@ size_t cg_page_size(void)
     return page > 0 ? (size_t)page : 4096;
 }
 
-bool cg_map_input(cg_region *r, size_t len, bool sparse)
+bool cg_map_input(cg_region *r, size_t len, bool sparse, bool guard_before)
 {
     size_t page = cg_page_size(), body = (len + page - 1) / page * page;
     void *map = mmap(NULL, body + page, sparse ? PROT_NONE : PROT_READ | PROT_WRITE,
@@ -449,17 +449,19 @@ bool cg_map_input(cg_region *r, size_t len, bool sparse)
         return false;
     r->map = map;
     r->map_len = body + page;
-    r->data = r->map + body - len;
     r->len = len;
-    r->guard = 0;
-    return sparse || mprotect(r->map + body, page, PROT_NONE) == 0;
+    guard_before = guard_before && !sparse;
+    r->guard = guard_before ? page : 0;
+    r->data = guard_before ? r->map + page : r->map + body - len;
+    return sparse || mprotect(guard_before ? r->map : r->map + body, page, PROT_NONE) == 0;
 }
 
-/* After filling, inputs become read-only: an operator that writes to one faults. */
-static void seal_input(cg_region *r)
+bool cg_seal_input(cg_region *r)
 {
-    if (r->map != NULL && r->map_len > cg_page_size())
-        mprotect(r->map, r->map_len - cg_page_size(), PROT_READ);
+    const size_t page = cg_page_size();
+    if (r->map == NULL || r->map_len <= page)
+        return true;
+    return mprotect(r->guard != 0 ? r->map + page : r->map, r->map_len - page, PROT_READ) == 0;
 }
 
 /* Bit patterns that must survive a copy unchanged: signaling and quiet NaNs
@@ -602,9 +604,11 @@ static void fill_indices(cg_rng *rng, cg_case *c)
 static bool make_inputs(cg_case *c)
 {
     cg_rng rng = rng_for(c->seed, PURPOSE_DATA);
+    /* Its own stream, so that the placement leaves the data of a seed as it was. */
+    cg_rng place = rng_for(c->seed, PURPOSE_PLACEMENT);
     for (uint32_t i = 0; i < c->input_count; i++) {
         size_t len = cg_extent_bytes(&c->tensors[i]);
-        if (!cg_map_input(&c->inputs[i], len, false))
+        if (!cg_map_input(&c->inputs[i], len, false, cg_rng_chance(&place, 50)))
             return false;
         if (len == 0 && cg_rng_chance(&rng, 50))
             c->inputs[i].data = NULL; /* allowed for a tensor without elements */
@@ -613,7 +617,8 @@ static bool make_inputs(cg_case *c)
     if (c->op.type == TMV_OP_GATHER_ND)
         fill_indices(&rng, c);
     for (uint32_t i = 0; i < c->input_count; i++) {
-        seal_input(&c->inputs[i]);
+        if (!cg_seal_input(&c->inputs[i]))
+            return false;
         c->in_ptrs[i] = c->inputs[i].data;
     }
     return true;

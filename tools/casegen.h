@@ -40,14 +40,17 @@ typedef struct cg_region {
     size_t         map_len;
     unsigned char *data;          /* NULL for an empty tensor bound as NULL */
     size_t         len;           /* the tensor's byte extent */
-    size_t         guard;         /* output only: canary bytes on each side */
+    size_t         guard;         /* output: canary bytes on each side; input: PROT_NONE bytes before data */
 } cg_region;
 
 /* Maps an input region of len bytes that ends exactly where a PROT_NONE page
- * begins (over-reads fault). Sparse: the whole mapping only reserves the
- * addresses (PROT_NONE, MAP_NORESERVE); the caller opens the pages it fills.
- * False if mapping fails. */
-bool cg_map_input(cg_region *r, size_t len, bool sparse);
+ * begins (over-reads fault), or with guard_before starts exactly where one
+ * ends (reads before the start fault). Sparse: the whole mapping only
+ * reserves the addresses (PROT_NONE, MAP_NORESERVE); the caller opens the
+ * pages it fills; the guard page follows. False if mapping fails. */
+bool cg_map_input(cg_region *r, size_t len, bool sparse, bool guard_before);
+/* Makes a filled input read-only (an operator that writes to one faults). */
+bool cg_seal_input(cg_region *r);
 size_t cg_page_size(void);
 
 /* One case: a valid description that owns every array it points to, plus its

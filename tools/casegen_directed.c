@@ -183,7 +183,7 @@ static cg_case *finish(cg_case *c, cg_rng *rng, int mode)
         cg_region *r = &c->inputs[i];
         const tmv_tensor_desc *t = &c->tensors[i];
         const bool sparse = is_sparse(t);
-        ok = cg_map_input(r, cg_extent_bytes(t), sparse);
+        ok = cg_map_input(r, cg_extent_bytes(t), sparse, !sparse && cg_rng_chance(rng, 50));
         if (ok && sparse)
             ok = sparse_elements(r, t, PROT_READ | PROT_WRITE, rng);
         else if (ok)
@@ -196,7 +196,7 @@ static cg_case *finish(cg_case *c, cg_rng *rng, int mode)
         if (is_sparse(&c->tensors[i]))
             ok = sparse_elements(r, &c->tensors[i], PROT_READ, NULL);
         else
-            ok = mprotect(r->map, r->map_len - cg_page_size(), PROT_READ) == 0;
+            ok = cg_seal_input(r);
         c->in_ptrs[i] = r->data;
     }
     if (!ok) {
