@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# plot.sh - renders tmv-bench's JSON results as PNG pictures with gnuplot (one per operator, one for per-call overhead).
+# plot.sh - renders tmv-bench's JSON results as PNG pictures with gnuplot (one per operator, a panel per size class; one for per-call overhead).
 #   usage: bash bench/plot.sh [results.json (default build/bench/results.json)] [output dir (default docs/perf)]
 set -euo pipefail
 
@@ -14,9 +14,5 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out"
 awk -f "$root/bench/results.awk" "$json" >"$tmp/results.tsv"
 awk -v dir="$tmp" -v out="$out" -f "$root/bench/plot.awk" "$tmp/results.tsv" >"$tmp/plot.gp"
-# lines join points in file order: sort each series by output size
-for f in "$tmp"/*.dat; do
-    [ "$(basename "$f")" = overhead.dat ] || sort -g -o "$f" "$f"
-done
 gnuplot "$tmp/plot.gp"
 ls "$out"/*.png

@@ -1,5 +1,6 @@
 # results.awk - Google Benchmark JSON -> TSV, one row per benchmark (the median when repeated); context as "#" rows.
-# Output: name family case size isa gbps x_memcpy time_ns out_bytes error kernels
+# Output: name family case size isa gbps x_memcpy time_ns out_bytes error kernels wall_ns
+# (time_ns is CPU time per call, wall_ns wall-clock time per call)
 # Usage: awk -f results.awk results.json
 function value(line,    v) {
     v = line
@@ -19,16 +20,17 @@ function key(line,    k) {
     sub(/".*/, "", k)
     return k
 }
-function flush(    rank, ns, unit) {
+function flush(    rank, scale, unit) {
     if (!("run_name" in f)) return
     rank = (f["run_type"] == "aggregate") ? (f["aggregate_name"] == "median" ? 3 : 0) : 1
     if (rank == 0 || (f["run_name"] in best && best[f["run_name"]] > rank)) return
     if (!(f["run_name"] in best)) order[++count] = f["run_name"]
     best[f["run_name"]] = rank
     unit = f["time_unit"]
-    ns = f["cpu_time"] * (unit == "s" ? 1e9 : unit == "ms" ? 1e6 : unit == "us" ? 1e3 : 1)
-    row[f["run_name"]] = sprintf("%.6g\t%.6g\t%.6g\t%.0f\t%s\t%s", f["bytes_per_second"] / 1e9,
-        f["x_memcpy"], ns, f["out_bytes"], f["error_occurred"] == "true" ? f["error_message"] : "", f["label"])
+    scale = unit == "s" ? 1e9 : unit == "ms" ? 1e6 : unit == "us" ? 1e3 : 1
+    row[f["run_name"]] = sprintf("%.6g\t%.6g\t%.6g\t%.0f\t%s\t%s\t%.6g", f["bytes_per_second"] / 1e9,
+        f["x_memcpy"], f["cpu_time"] * scale, f["out_bytes"], f["error_occurred"] == "true" ? f["error_message"] : "",
+        f["label"], f["real_time"] * scale)
 }
 /"context": \{/ { in_ctx = 1; next }
 in_ctx && /^  \}/ { in_ctx = 0 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# run.sh - builds tmv-bench (Release, build/bench), runs the quick subset (or --full) and prints a GB/s table.
+# run.sh - builds tmv-bench (Release, build/bench), runs the quick subset (or --full) and prints a one-screen summary.
 #   usage: bash bench/run.sh [--full] [Google Benchmark flags, e.g. --benchmark_filter=join]
-#   results: build/bench/results.json (Google Benchmark JSON), build/bench/console.log
+#   results: build/bench/table.txt (every case), build/bench/results.json (Google Benchmark JSON),
+#            build/bench/console.log; pictures: bash bench/plot.sh (installs gnuplot then)
 #   env: TMV_BENCH_BUILD (build dir), TMV_BENCH_JOBS (build jobs)
 set -euo pipefail
 
@@ -16,7 +17,8 @@ for arg in "$@"; do
     esac
 done
 
-deps=(cmake g++ make pkg-config libcpu-features-dev libsimde-dev libbenchmark-dev gnuplot-nox)
+# only what measuring needs: plot.sh installs gnuplot when it is asked for pictures
+deps=(cmake g++ make pkg-config libcpu-features-dev libsimde-dev libbenchmark-dev)
 bash "$root/tools/install-debian-deps.sh" "${deps[@]}"
 
 mkdir -p "$build"
@@ -44,6 +46,9 @@ else
 fi
 
 [ -s "$results" ] || { echo "tmv-bench: no results (see $build/console.log)" >&2; exit 1; }
-awk -f "$root/bench/results.awk" "$results" | awk -f "$root/bench/table.awk"
+awk -f "$root/bench/results.awk" "$results" >"$build/results.tsv"
+awk -f "$root/bench/table.awk" "$build/results.tsv" >"$build/table.txt"
+awk -f "$root/bench/brief.awk" "$build/results.tsv"
 echo
+echo "every case (GB/s, x memcpy, CPU and wall time per call, plan): $build/table.txt"
 echo "JSON: $results   pictures: bash bench/plot.sh $results"

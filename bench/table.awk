@@ -11,11 +11,12 @@ BEGIN { FS = "\t" }
     printf "tensormove %s on %s; kernel sets: %s; %s\n", ctx["tensormove_version"], ctx["cpu_model"],
         ctx["tensormove_isas"], ctx["date"]
     printf "GB/s = (bytes read + bytes written) / time; x memcpy = memcpy of the output bytes, same run (1.0 = as fast)\n\n"
-    printf "%-15s %-32s %-11s %9s %9s %11s  %s\n", "operator", "case", "ISA", "GB/s", "x memcpy", "time/call", "plan"
+    printf "%-15s %-32s %-11s %9s %9s %11s %11s  %s\n", "operator", "case", "ISA", "GB/s", "x memcpy", "cpu/call",
+        "wall/call", "plan"
     header = 1
 }
 {
     c = $3 "/" $4
     if ($10 != "") printf "%-15s %-32s %-11s   skipped: %s\n", $2, c, $5, $10
-    else printf "%-15s %-32s %-11s %9.2f %9.3f %11s  %s\n", $2, c, $5, $6, $7, human($8), $11
+    else printf "%-15s %-32s %-11s %9.2f %9.3f %11s %11s  %s\n", $2, c, $5, $6, $7, human($8), human($12), $11
 }
