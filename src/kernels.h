@@ -18,16 +18,31 @@
 #include "tensormove.h"
 #include "tuning.h"
 
-/* The primitives. */
+/* The primitives. The first five are the copy family: one shape type
+ * (tmv_copy_shape) and one kernel signature; the planner tells which of them
+ * a copy shape is (copy_kinds.h), and a kernel registered for FILL,
+ * DEINTERLEAVE, INTERLEAVE or TRANSPOSE only ever sees shapes of that
+ * geometry, so its accepts says what its ISA can do (widths, sizes), not
+ * which shapes to leave to other kernels. */
 typedef enum tmv_primitive {
-    TMV_PRIMITIVE_COPY,         /* strided N-D copy (tmv_copy_shape, shape.h) */
+    TMV_PRIMITIVE_COPY,         /* strided N-D copy, any shape: the family's catch-all */
+    TMV_PRIMITIVE_FILL,         /* the inner dim repeats one source element (stride 0) */
+    TMV_PRIMITIVE_DEINTERLEAVE, /* B-way de-interleave of rows, B <= 8 (SPACE_TO_DEPTH's block) */
+    TMV_PRIMITIVE_INTERLEAVE,   /* B-way interleave of rows, B <= 8 (DEPTH_TO_SPACE's block) */
+    TMV_PRIMITIVE_TRANSPOSE,    /* 2-D transpose of the two inner dims */
     TMV_PRIMITIVE_JOIN_ROWS,    /* row-wise JOIN (tmv_rows_shape) */
     TMV_PRIMITIVE_SPLIT_ROWS,   /* row-wise SPLIT (tmv_rows_shape) */
     TMV_PRIMITIVE_GATHER,       /* GATHER_ND slice gather (tmv_gather_shape) */
     TMV_PRIMITIVE_COUNT
 } tmv_primitive;
 
-/* "copy", "join_rows", "split_rows", "gather". */
+/* p is one of the copy family (COPY to TRANSPOSE). */
+static inline bool tmv_primitive_copies(tmv_primitive p)
+{
+    return p <= TMV_PRIMITIVE_TRANSPOSE;
+}
+
+/* "copy", "fill", "deinterleave", "interleave", "transpose", "join_rows", "split_rows", "gather". */
 const char *tmv_primitive_name(tmv_primitive p);
 
 /* Kernel state: tables a kernel derives from the shape alone (permute
@@ -43,6 +58,10 @@ typedef void tmv_copy_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *
 typedef bool tmv_copy_accepts(const tmv_copy_shape *s);
 typedef void tmv_copy_prepare(const tmv_copy_shape *s, void *state);
 typedef tmv_copy_run *tmv_copy_fn;
+/* The family's other primitives: the same signatures (registry.inc names them). */
+typedef tmv_copy_run tmv_fill_run, tmv_deinterleave_run, tmv_interleave_run, tmv_transpose_run;
+typedef tmv_copy_accepts tmv_fill_accepts, tmv_deinterleave_accepts, tmv_interleave_accepts, tmv_transpose_accepts;
+typedef tmv_copy_prepare tmv_fill_prepare, tmv_deinterleave_prepare, tmv_interleave_prepare, tmv_transpose_prepare;
 
 /* ---- row-wise JOIN / SPLIT: every joined row is the pieces' rows side by side ---- */
 typedef struct tmv_rows_piece {
@@ -115,7 +134,7 @@ typedef struct tmv_kernel {
     tmv_primitive primitive;
     tmv_isa       set;
     union {
-        struct { tmv_copy_accepts *accepts; tmv_copy_run *run; tmv_copy_prepare *prepare; } copy;
+        struct { tmv_copy_accepts *accepts; tmv_copy_run *run; tmv_copy_prepare *prepare; } copy; /* the family */
         struct { tmv_rows_accepts *accepts; tmv_join_rows_run *run; tmv_rows_prepare *prepare; } join_rows;
         struct { tmv_rows_accepts *accepts; tmv_split_rows_run *run; tmv_rows_prepare *prepare; } split_rows;
         struct { tmv_gather_accepts *accepts; tmv_gather_run *run; tmv_gather_prepare *prepare; } gather;
@@ -136,8 +155,15 @@ bool tmv_kernel_has_prepare(const tmv_kernel *k);
 void tmv_kernel_prepare(const tmv_kernel *k, const void *shape, void *state);
 
 /* The first kernel of `primitive` that kernel set `isa` includes and that
- * accepts the shape; never NULL (the portable catch-all takes any shape). */
+ * accepts the shape; never NULL for COPY and the non-copy primitives (the
+ * portable catch-all takes any shape), NULL when none of FILL, DEINTERLEAVE,
+ * INTERLEAVE or TRANSPOSE does. */
 const tmv_kernel *tmv_pick(tmv_primitive primitive, tmv_isa isa, const void *shape);
+/* The kernel for a copy shape: among the copy family's rows whose primitive
+ * the shape is (tmv_copy_primitives), set `isa` includes and that accept it,
+ * the first in registry order of the most specific primitive -- FILL,
+ * DEINTERLEAVE or INTERLEAVE, then TRANSPOSE, then COPY; never NULL. */
+const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape);
 
 /* Prototypes of every row's functions: tmv_<variant>_<set> runs it,
  * tmv_<variant>_<set>_accepts says whether its ISA can take a shape, and

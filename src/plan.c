@@ -43,7 +43,7 @@ void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, ui
     if (!tmv_shape_normalize(&shape))
         return;
     shape.tuning = &op->tuning;
-    const tmv_kernel *k = tmv_pick(TMV_PRIMITIVE_COPY, op->isa, &shape);
+    const tmv_kernel *k = tmv_pick_copy(op->isa, &shape);
     tmv_step *step = &op->steps[op->step_count++];
     step->kind = TMV_STEP_COPY;
     step->kernel = k;

@@ -1,5 +1,6 @@
 /* registry.c - the kernel table built from registry.inc, and picking a kernel for a shape. */
 #include "kernels.h"
+#include "copy_kinds.h"
 #include "kernel_sets.h"
 
 /* A row counts where CMake built its set's files (TMV_HAVE_<SET>_KERNELS);
@@ -53,11 +54,26 @@
 #define TMV_PREPARE_stateless(fn) NULL
 #define TMV_PREPARE_prepared(fn) fn##_prepare
 
+/* The union member of a row's functions: the copy family's all use fn.copy. */
+#define TMV_FN_copy copy
+#define TMV_FN_fill copy
+#define TMV_FN_deinterleave copy
+#define TMV_FN_interleave copy
+#define TMV_FN_transpose copy
+#define TMV_FN_join_rows join_rows
+#define TMV_FN_split_rows split_rows
+#define TMV_FN_gather gather
+#define TMV_FN(primitive) TMV_FN_##primitive
+
 #define TMV_ROW(primitive, variant, set, state)                                        \
     {#variant "/" TMV_SET_NAME_##set, TMV_PRIMITIVE_##primitive, TMV_SET_##set,        \
-     .fn.primitive = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,          \
-                      TMV_PREPARE_##state(tmv_##variant##_##set)}},
+     .fn.TMV_FN(primitive) = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,  \
+                              TMV_PREPARE_##state(tmv_##variant##_##set)}},
 #define TMV_PRIMITIVE_copy TMV_PRIMITIVE_COPY
+#define TMV_PRIMITIVE_fill TMV_PRIMITIVE_FILL
+#define TMV_PRIMITIVE_deinterleave TMV_PRIMITIVE_DEINTERLEAVE
+#define TMV_PRIMITIVE_interleave TMV_PRIMITIVE_INTERLEAVE
+#define TMV_PRIMITIVE_transpose TMV_PRIMITIVE_TRANSPOSE
 #define TMV_PRIMITIVE_join_rows TMV_PRIMITIVE_JOIN_ROWS
 #define TMV_PRIMITIVE_split_rows TMV_PRIMITIVE_SPLIT_ROWS
 #define TMV_PRIMITIVE_gather TMV_PRIMITIVE_GATHER
@@ -72,6 +88,10 @@ const char *tmv_primitive_name(tmv_primitive p)
 {
     switch (p) {
     case TMV_PRIMITIVE_COPY: return "copy";
+    case TMV_PRIMITIVE_FILL: return "fill";
+    case TMV_PRIMITIVE_DEINTERLEAVE: return "deinterleave";
+    case TMV_PRIMITIVE_INTERLEAVE: return "interleave";
+    case TMV_PRIMITIVE_TRANSPOSE: return "transpose";
     case TMV_PRIMITIVE_JOIN_ROWS: return "join_rows";
     case TMV_PRIMITIVE_SPLIT_ROWS: return "split_rows";
     case TMV_PRIMITIVE_GATHER: return "gather";
@@ -82,36 +102,41 @@ const char *tmv_primitive_name(tmv_primitive p)
 
 bool tmv_kernel_accepts(const tmv_kernel *k, const void *shape)
 {
+    if (tmv_primitive_copies(k->primitive))
+        return k->fn.copy.accepts(shape);
     switch (k->primitive) {
-    case TMV_PRIMITIVE_COPY: return k->fn.copy.accepts(shape);
     case TMV_PRIMITIVE_JOIN_ROWS: return k->fn.join_rows.accepts(shape);
     case TMV_PRIMITIVE_SPLIT_ROWS: return k->fn.split_rows.accepts(shape);
     case TMV_PRIMITIVE_GATHER: return k->fn.gather.accepts(shape);
-    case TMV_PRIMITIVE_COUNT: break;
+    default: break;
     }
     return false;
 }
 
 bool tmv_kernel_has_prepare(const tmv_kernel *k)
 {
+    if (tmv_primitive_copies(k->primitive))
+        return k->fn.copy.prepare != NULL;
     switch (k->primitive) {
-    case TMV_PRIMITIVE_COPY: return k->fn.copy.prepare != NULL;
     case TMV_PRIMITIVE_JOIN_ROWS: return k->fn.join_rows.prepare != NULL;
     case TMV_PRIMITIVE_SPLIT_ROWS: return k->fn.split_rows.prepare != NULL;
     case TMV_PRIMITIVE_GATHER: return k->fn.gather.prepare != NULL;
-    case TMV_PRIMITIVE_COUNT: break;
+    default: break;
     }
     return false;
 }
 
 void tmv_kernel_prepare(const tmv_kernel *k, const void *shape, void *state)
 {
+    if (tmv_primitive_copies(k->primitive)) {
+        k->fn.copy.prepare(shape, state);
+        return;
+    }
     switch (k->primitive) {
-    case TMV_PRIMITIVE_COPY: k->fn.copy.prepare(shape, state); break;
     case TMV_PRIMITIVE_JOIN_ROWS: k->fn.join_rows.prepare(shape, state); break;
     case TMV_PRIMITIVE_SPLIT_ROWS: k->fn.split_rows.prepare(shape, state); break;
     case TMV_PRIMITIVE_GATHER: k->fn.gather.prepare(shape, state); break;
-    case TMV_PRIMITIVE_COUNT: break;
+    default: break;
     }
 }
 
@@ -123,5 +148,24 @@ const tmv_kernel *tmv_pick(tmv_primitive primitive, tmv_isa isa, const void *sha
         if (k->primitive == primitive && (included >> k->set & 1u) && tmv_kernel_accepts(k, shape))
             return k;
     }
-    return NULL; /* not reached: each primitive's last row is portable and takes any shape (test_registry) */
+    return NULL; /* COPY and the non-copy primitives end with a portable row that takes any shape (test_registry) */
+}
+
+const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape)
+{
+    /* The most specific primitive first: a B-way (de)interleave is also a 2-D
+     * transpose (one side B), and anything is a copy. */
+    static const uint32_t tiers[] = {
+        1u << TMV_PRIMITIVE_FILL | 1u << TMV_PRIMITIVE_DEINTERLEAVE | 1u << TMV_PRIMITIVE_INTERLEAVE,
+        1u << TMV_PRIMITIVE_TRANSPOSE,
+        1u << TMV_PRIMITIVE_COPY,
+    };
+    const uint32_t included = tmv_isa_included_mask(isa), kinds = tmv_copy_primitives(shape);
+    for (unsigned t = 0; t < sizeof tiers / sizeof tiers[0]; t++)
+        for (unsigned i = 0; i < tmv_kernel_count; i++) {
+            const tmv_kernel *k = &tmv_kernels[i];
+            if (((kinds & tiers[t]) >> k->primitive & 1u) && (included >> k->set & 1u) && k->fn.copy.accepts(shape))
+                return k;
+        }
+    return NULL; /* not reached: COPY's portable catch-all takes any shape (test_registry) */
 }

@@ -9,6 +9,7 @@
 #include "check_fault.h"
 #include "check_seed.h"
 #include "check_step.h"
+#include "copy_kinds.h"
 #include "op.h"
 
 const ck_record ck_records[CK_RECORDS] = {
@@ -47,11 +48,27 @@ static const tmv_kernel *catch_all(tmv_primitive p)
     return last;
 }
 
+/* The kernel the planner would take for a shape of step primitive p (COPY
+ * for any copy shape) under set `isa`. */
+static const tmv_kernel *pick_for(tmv_primitive p, tmv_isa isa, const void *shape)
+{
+    return p == TMV_PRIMITIVE_COPY ? tmv_pick_copy(isa, shape) : tmv_pick(p, isa, shape);
+}
+
+/* Whether k serves a step of primitive p with this shape: a kernel of the
+ * copy family whose primitive the copy shape is, or a kernel of p. */
+static bool serves(const tmv_kernel *k, tmv_primitive p, const void *shape)
+{
+    if (p == TMV_PRIMITIVE_COPY)
+        return tmv_primitive_copies(k->primitive) && (tmv_copy_primitives(shape) >> k->primitive & 1u);
+    return k->primitive == p;
+}
+
 /* The portable kernel to hold k to on this shape: the scalar set's pick, or
  * the catch-all when k is that pick (k itself when it is both). */
 static const tmv_kernel *reference_for(const tmv_kernel *k, tmv_primitive p, const void *shape)
 {
-    const tmv_kernel *pick = tmv_pick(p, TMV_ISA_SCALAR, shape);
+    const tmv_kernel *pick = pick_for(p, TMV_ISA_SCALAR, shape);
     return pick != k ? pick : catch_all(p);
 }
 
@@ -175,14 +192,14 @@ static void check_step(checker *ck)
     const tmv_primitive p = ck_step_primitive(ck->step);
     const void *shape = ck_step_shape(&base);
     const bool gather = p == TMV_PRIMITIVE_GATHER;
-    const tmv_kernel *slice_pick = gather ? tmv_pick(TMV_PRIMITIVE_COPY, TMV_ISA_SCALAR, &base.gather.slice) : NULL;
+    const tmv_kernel *slice_pick = gather ? tmv_pick_copy(TMV_ISA_SCALAR, &base.gather.slice) : NULL;
     ck->ref_count = 0;
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
-        if (k->primitive != p || !ck->ctx->stats[i].selected || !tmv_kernel_accepts(k, shape))
+        if (!serves(k, p, shape) || !ck->ctx->stats[i].selected || !tmv_kernel_accepts(k, shape))
             continue;
         /* a gather kernel of set S copies slices with what S picks, as a plan under S would */
-        const tmv_kernel *slice = gather ? tmv_pick(TMV_PRIMITIVE_COPY, k->set, &base.gather.slice) : NULL;
+        const tmv_kernel *slice = gather ? tmv_pick_copy(k->set, &base.gather.slice) : NULL;
         check_one(ck, &base, k, k, slice, reference_for(k, p, shape), slice_pick);
     }
     if (!gather)
@@ -190,12 +207,12 @@ static void check_step(checker *ck)
     const tmv_kernel *portable = tmv_pick(p, TMV_ISA_SCALAR, shape);
     bool any = false;
     for (unsigned i = 0; i < tmv_kernel_count && !any; i++)
-        any = tmv_kernels[i].primitive == TMV_PRIMITIVE_COPY && ck->ctx->stats[i].selected;
+        any = serves(&tmv_kernels[i], TMV_PRIMITIVE_COPY, &base.gather.slice) && ck->ctx->stats[i].selected;
     if (!any || ck->refs[reference_run(ck, &base, portable, slice_pick)].run.status != TMV_OK)
         return; /* bad indices: the gather fails before it copies a slice */
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
-        if (k->primitive != TMV_PRIMITIVE_COPY || !ck->ctx->stats[i].selected ||
+        if (!serves(k, TMV_PRIMITIVE_COPY, &base.gather.slice) || !ck->ctx->stats[i].selected ||
             !tmv_kernel_accepts(k, &base.gather.slice))
             continue;
         check_one(ck, &base, k, portable, k, portable, reference_for(k, TMV_PRIMITIVE_COPY, &base.gather.slice));

@@ -92,7 +92,7 @@ static void list_kernels(void)
     printf("kernels of the registry, in preference order per primitive (* = this CPU runs its set):\n");
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
-        printf("  %c %-11s %-36s %-11s %s\n", set_runs(k->set) ? '*' : ' ', tmv_primitive_name(k->primitive),
+        printf("  %c %-12s %-36s %-11s %s\n", set_runs(k->set) ? '*' : ' ', tmv_primitive_name(k->primitive),
                k->name, tmv_isa_name(k->set), tmv_kernel_has_prepare(k) ? "prepared" : "stateless");
     }
 }

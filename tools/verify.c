@@ -81,7 +81,7 @@ static void list_kernels(void)
                    tmv_kernel_sets[i].name);
     printf("kernels, in preference order per primitive:\n");
     for (unsigned i = 0; i < tmv_kernel_count; i++)
-        printf("  %-11s %s\n", tmv_primitive_name(tmv_kernels[i].primitive), tmv_kernels[i].name);
+        printf("  %-12s %s\n", tmv_primitive_name(tmv_kernels[i].primitive), tmv_kernels[i].name);
 }
 
 static bool parse_args(int argc, char **argv, options *o)

@@ -108,19 +108,14 @@ static inline void tr_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t
     while (tmv_walk_next(&walk));
 }
 
-/* The transpose geometry at widths 1, 2, 4, 8, both block sides at least one
- * tile (L = 16/w) and at least 4: smaller blocks are a few scalar moves. */
+/* Both block sides at least one tile (L = 16/w) and at least 4: smaller
+ * blocks are a few scalar moves. (The transpose geometry, widths 1 to 8, is
+ * the planner's test, copy_kinds.h.) */
 bool tmv_copy_transpose_neon_accepts(const tmv_copy_shape *s)
 {
-    if (s->rank < 2)
-        return false;
-    const uint32_t in = s->rank - 1, blk = s->rank - 2;
-    const uint64_t w = s->elem_bytes, n = s->sizes[in], m = s->sizes[blk];
-    if (w != 1 && w != 2 && w != 4 && w != 8)
-        return false;
+    const uint64_t w = s->elem_bytes, n = s->sizes[s->rank - 1], m = s->sizes[s->rank - 2];
     const uint64_t min = 16 / w > 4 ? 16 / w : 4;
-    return s->dst_strides[in] == w && s->src_strides[blk] == w && s->src_strides[in] != 0 &&
-           s->dst_strides[blk] != 0 && n >= min && m >= min;
+    return n >= min && m >= min;
 }
 
 /* Dispatches on the width so each instance has w, and so the tile's whole

@@ -100,7 +100,7 @@ static inline void block_width(const tmv_copy_shape *s, const uint8_t *src, uint
 static inline void block_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
                              bool inter, unsigned widths)
 {
-    const unsigned b = inter ? interleave_block(s) : deinterleave_block(s);
+    const unsigned b = inter ? tmv_interleave_block(s) : tmv_deinterleave_block(s);
 #if defined(TMV_MASKED)
     if (stream_ok(s, inter, b)) {
         if (inter)
@@ -131,7 +131,7 @@ static inline void block_run(const tmv_copy_shape *s, const uint8_t *src, uint8_
 
 static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned widths)
 {
-    const unsigned b = inter ? interleave_block(s) : deinterleave_block(s);
+    const unsigned b = inter ? tmv_interleave_block(s) : tmv_deinterleave_block(s);
     if (b == 0 || !(widths >> s->elem_bytes & 1u))
         return false;
 #if defined(TMV_MASKED)

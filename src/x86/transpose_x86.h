@@ -297,20 +297,13 @@ static inline void tr_block(const uint8_t *src, uint64_t S, uint8_t *dst, uint64
 /* ---- accepts ---- */
 
 /* Widths in `widths` (bit w for w bytes), both block sides at least 8 and a
- * 128-bit tile; the exact 8-element sides of SPACE/DEPTH's (de)interleave
- * shapes are left to their kernels. */
+ * 128-bit tile (the transpose geometry itself is the planner's test,
+ * copy_kinds.h: a shape reaches this kernel only if it has it). */
 static inline bool tr_accepts(const tmv_copy_shape *s, unsigned widths)
 {
-    if (s->rank < 2)
-        return false;
-    const uint32_t in = s->rank - 1, blk = s->rank - 2;
-    const uint64_t w = s->elem_bytes, n = s->sizes[in], m = s->sizes[blk];
-    if ((w != 1 && w != 2 && w != 4 && w != 8) || !(widths >> w & 1u))
-        return false;
+    const uint64_t w = s->elem_bytes, n = s->sizes[s->rank - 1], m = s->sizes[s->rank - 2];
     const uint64_t min = 16 / w > 8 ? 16 / w : 8;
-    return s->dst_strides[in] == w && s->src_strides[blk] == w && s->src_strides[in] != 0 &&
-           s->dst_strides[blk] != 0 && n >= min && m >= min &&
-           !(n == 8 && s->dst_strides[blk] == 8 * w) && !(m == 8 && s->src_strides[in] == 8 * w);
+    return (widths >> w & 1u) && n >= min && m >= min;
 }
 
 static inline void tr_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, unsigned w)
