@@ -1,4 +1,4 @@
-/* rows_columns_x86.h - the row kernels' fixed-size column moves (SSE2) and the long-piece stream shape. */
+/* rows_columns_x86.h - the row kernels' fixed-size column moves (SSE2). */
 #ifndef TMV_ROWS_COLUMNS_X86_H
 #define TMV_ROWS_COLUMNS_X86_H
 
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../kernels.h"
+#include "../rows_long.h"
 #include "stream_x86.h"
 
 /* ------------------------------------------------------------ columns */
@@ -175,24 +176,6 @@ static inline void tmv_rows_split_columns(const tmv_rows_shape *s, const uint8_t
     }
     if (nt)
         _mm_sfence();
-}
-
-/* ------------------------------------------------------------ long pieces */
-
-/* Pieces of at least this many bytes per row go to the stream kernels when
- * the output is past the stream threshold (JOIN / SPLIT along the outer
- * axis: one row of a few large pieces), each piece through tmv_stream_copy:
- * at DRAM size split outer/8x/f32 went from 5.1 to 3.1 ms (memcpy of the
- * same bytes: 4.0-4.9 ms), join outer/2x/f32 from 4.3 to 3.2 ms. */
-#define TMV_ROWS_STREAM_MIN 4096
-
-/* Whether the stream kernels take the shape (with the threshold of the call). */
-static inline bool tmv_rows_stream_shape(const tmv_rows_shape *s, uint64_t stream_threshold)
-{
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        if (s->pieces[p].bytes < TMV_ROWS_STREAM_MIN)
-            return false;
-    return s->rows * s->joined_bytes >= stream_threshold;
 }
 
 #endif
