@@ -1,7 +1,7 @@
 /* copy_x86.h - the B-way row (de)interleave behind SPACE_TO_DEPTH / DEPTH_TO_SPACE, written once for SSE2, AVX2 and AVX-512: which shapes a set takes, and its exported kernels.
  *
- * The including file defines exactly one of TMV_COPY_SSE2, TMV_COPY_AVX2,
- * TMV_COPY_AVX512 or TMV_COPY_AVX512VBMI (the set it is compiled for) and
+ * The including file defines exactly one of TMV_VEC_SSE2, TMV_VEC_AVX2,
+ * TMV_VEC_AVX512 or TMV_VEC_AVX512VBMI (the set it is compiled for) and
  * then wraps the entry points at the bottom in its exported kernel. The code
  * is in layers, each its own header:
  *   vec_x86.h               the set's vector and its width-generic operations
@@ -51,10 +51,10 @@
 static inline bool block_supported(bool inter, unsigned b, uint64_t w, uint64_t x)
 {
     const uint64_t n = TMV_VB / w;
-#if defined(TMV_COPY_AVX512VBMI)
+#if defined(TMV_VEC_AVX512VBMI)
     if (inter ? b != 3 : b == 2 && x < 4 * n)
         return false;   /* the interleave gained nothing over AVX2's unpacks but for B = 3 */
-#elif defined(TMV_COPY_AVX512)
+#elif defined(TMV_VEC_AVX512)
     if (b != 3 && x < 4 * n)
         return false;
 #else
@@ -115,7 +115,7 @@ static inline void block_run(const tmv_copy_shape *s, const uint8_t *src, uint8_
         return;
     }
 #endif
-#if defined(TMV_COPY_AVX2)
+#if defined(TMV_VEC_AVX2)
     if (!inter && chunk_ok(s, b)) {
         chunk_run(s, src, dst);
         return;

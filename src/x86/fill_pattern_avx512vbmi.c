@@ -1,5 +1,5 @@
 /* fill_pattern_avx512vbmi.c - AVX-512 VBMI fills of rows with a pattern of any 1..64 bytes: vpermb replicates it, periods that do not divide a vector included. */
-#define TMV_FILL_AVX512
+#define TMV_VEC_AVX512
 #include "fill_x86.h"
 
 /* Lines per step of the store loop. */

@@ -1,5 +1,5 @@
 /* fill_sse2.c - SSE2 kernels for TILE's broadcast copies: power-of-two pattern fills and streamed block repeats (fill_x86.h). */
-#define TMV_FILL_SSE2
+#define TMV_VEC_SSE2
 #include "fill_x86.h"
 
 void tmv_fill_pow2_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { tmv_fill_pow2(s, src, dst); }

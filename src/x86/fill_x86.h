@@ -1,7 +1,7 @@
 /* fill_x86.h - TILE's broadcast copies (inner dim with source stride 0), written once for SSE2, AVX2 and AVX-512.
  *
  * Static inline only. The including file defines exactly one of
- * TMV_FILL_SSE2, TMV_FILL_AVX2 or TMV_FILL_AVX512 (the set it is compiled
+ * TMV_VEC_SSE2, TMV_VEC_AVX2 or TMV_VEC_AVX512 (the set it is compiled
  * for) and wraps the entry points at the bottom in its exported kernels.
  * AVX-512 exports none of them: its power-of-two fill ran as fast as AVX2's
  * on every TILE case (within 1% in alternating runs) and was dropped; the
@@ -27,35 +27,19 @@
 #include "../kernels.h"
 #include "../walk.h"
 #include "stream_x86.h"
+#include "vec_x86.h"
 
-#if defined(TMV_FILL_AVX512)
-typedef __m512i tmv_fv;
-#define TMV_FV_BYTES 64
-#define TMV_FV_SI(op) _mm512_##op##_si512
+/* Splats of a 1-, 2-, 4- or 8-byte element (w a constant at every use). */
+#define TMV_FV_SET1(w, x) MM(set1_epi##w)(x)
+#if defined(TMV_VEC_AVX512)
 #define TMV_FV_SET1_64(x) _mm512_set1_epi64(x)
-#define TMV_FV_SET1(w, x) _mm512_set1_epi##w(x)
-#elif defined(TMV_FILL_AVX2)
-typedef __m256i tmv_fv;
-#define TMV_FV_BYTES 32
-#define TMV_FV_SI(op) _mm256_##op##_si256
-#define TMV_FV_SET1_64(x) _mm256_set1_epi64x(x)
-#define TMV_FV_SET1(w, x) _mm256_set1_epi##w(x)
-#elif defined(TMV_FILL_SSE2)
-typedef __m128i tmv_fv;
-#define TMV_FV_BYTES 16
-#define TMV_FV_SI(op) _mm_##op##_si128
-#define TMV_FV_SET1_64(x) _mm_set1_epi64x(x)
-#define TMV_FV_SET1(w, x) _mm_set1_epi##w(x)
 #else
-#error "define the kernel set before including fill_x86.h"
+#define TMV_FV_SET1_64(x) MM(set1_epi64x)(x)
 #endif
 
 /* Vectors per 64-byte line: the unit of the store loops. */
-#define TMV_FV_LINE (64 / TMV_FV_BYTES)
+#define TMV_FV_LINE (64 / TMV_VB)
 
-static inline tmv_fv fv_load(const uint8_t *p) { return TMV_FV_SI(loadu)((const tmv_fv *)(const void *)p); }
-static inline void fv_store(uint8_t *p, tmv_fv v) { TMV_FV_SI(storeu)((tmv_fv *)(void *)p, v); }
-static inline void fv_stream(uint8_t *p, tmv_fv v) { TMV_FV_SI(stream)((tmv_fv *)(void *)p, v); }
 
 /* ---- accepts ---- */
 
@@ -87,12 +71,12 @@ static inline bool fill_shape_block_stream(const tmv_copy_shape *s)
 /* One 64-byte line of the pattern, from row offset 0 (all equal when the
  * pattern fits in a vector). */
 typedef struct tmv_fill_line {
-    tmv_fv v[TMV_FV_LINE];
+    tmv_v v[TMV_FV_LINE];
 } tmv_fill_line;
 
 static inline void fill_line_load(tmv_fill_line *l, const uint8_t *src, uint64_t p)
 {
-    tmv_fv v;
+    tmv_v v;
     uint16_t x16;
     uint32_t x32;
     uint64_t x64;
@@ -101,10 +85,10 @@ static inline void fill_line_load(tmv_fill_line *l, const uint8_t *src, uint64_t
     case 2: memcpy(&x16, src, 2); v = TMV_FV_SET1(16, (short)x16); break;
     case 4: memcpy(&x32, src, 4); v = TMV_FV_SET1(32, (int)x32); break;
     case 8: memcpy(&x64, src, 8); v = TMV_FV_SET1_64((long long)x64); break;
-#if TMV_FV_BYTES >= 32
+#if TMV_VB >= 32
     case 16: {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
-#if TMV_FV_BYTES == 64
+#if TMV_VB == 64
         v = _mm512_broadcast_i32x4(x);
 #else
         v = _mm256_broadcastsi128_si256(x);
@@ -112,13 +96,13 @@ static inline void fill_line_load(tmv_fill_line *l, const uint8_t *src, uint64_t
         break;
     }
 #endif
-#if TMV_FV_BYTES == 64
+#if TMV_VB == 64
     case 32: v = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)src)); break;
 #endif
     default:
-        /* p is a multiple of the vector: the line is p / TMV_FV_BYTES vectors, repeated */
+        /* p is a multiple of the vector: the line is p / TMV_VB vectors, repeated */
         for (unsigned j = 0; j < TMV_FV_LINE; j++)
-            l->v[j] = fv_load(src + (j * TMV_FV_BYTES) % p);
+            l->v[j] = v_load(src + (j * TMV_VB) % p);
         return;
     }
     for (unsigned j = 0; j < TMV_FV_LINE; j++)
@@ -128,12 +112,12 @@ static inline void fill_line_load(tmv_fill_line *l, const uint8_t *src, uint64_t
 /* A row shorter than a vector (the pattern is shorter still): its length is
  * a multiple of the power-of-two pattern, so every piece taken by the bits
  * of len, largest first, starts at pattern offset 0. */
-static inline void fill_short(uint8_t *row, uint64_t len, tmv_fv v)
+static inline void fill_short(uint8_t *row, uint64_t len, tmv_v v)
 {
-#if TMV_FV_BYTES == 64
+#if TMV_VB == 64
     _mm512_mask_storeu_epi8(row, _bzhi_u64(~0ull, (unsigned)len), v);
 #else
-#if TMV_FV_BYTES == 32
+#if TMV_VB == 32
     __m128i x = _mm256_castsi256_si128(v);
     if (len & 16) {
         _mm_storeu_si128((__m128i *)(void *)row, x);
@@ -164,30 +148,30 @@ static inline void fill_short(uint8_t *row, uint64_t len, tmv_fv v)
  * patterns (p <= vector). Every offset that is a multiple of p holds the same
  * vector, so the stores go to aligned vectors after one unaligned head, and
  * the last one may overlap. */
-static inline void fill_row_stores(uint8_t *row, uint64_t len, tmv_fv v, uint64_t p)
+static inline void fill_row_stores(uint8_t *row, uint64_t len, tmv_v v, uint64_t p)
 {
-    if (len < TMV_FV_BYTES) {
+    if (len < TMV_VB) {
         fill_short(row, len, v);
         return;
     }
-    uint64_t i = 0, misalign = (uintptr_t)row & (TMV_FV_BYTES - 1);
+    uint64_t i = 0, misalign = (uintptr_t)row & (TMV_VB - 1);
     if (misalign != 0 && ((uintptr_t)row & (p - 1)) == 0) {
-        fv_store(row, v);
-        i = TMV_FV_BYTES - misalign;
+        v_store(row, v);
+        i = TMV_VB - misalign;
     }
-    for (; i + 2 * TMV_FV_BYTES <= len; i += 2 * TMV_FV_BYTES) {
-        fv_store(row + i, v);
-        fv_store(row + i + TMV_FV_BYTES, v);
+    for (; i + 2 * TMV_VB <= len; i += 2 * TMV_VB) {
+        v_store(row + i, v);
+        v_store(row + i + TMV_VB, v);
     }
-    if (i + TMV_FV_BYTES <= len) {
-        fv_store(row + i, v);
-        i += TMV_FV_BYTES;
+    if (i + TMV_VB <= len) {
+        v_store(row + i, v);
+        i += TMV_VB;
     }
     if (i < len) {
-#if TMV_FV_BYTES == 64
+#if TMV_VB == 64
         _mm512_mask_storeu_epi8(row + i, _bzhi_u64(~0ull, (unsigned)(len - i)), v);
 #else
-        fv_store(row + len - TMV_FV_BYTES, v);
+        v_store(row + len - TMV_VB, v);
 #endif
     }
 }
@@ -195,7 +179,7 @@ static inline void fill_row_stores(uint8_t *row, uint64_t len, tmv_fv v, uint64_
 /* As fill_row_stores, with non-temporal stores for the whole cache lines
  * when asked. A line is written either by regular or by non-temporal stores,
  * never both: mixing them in one line costs a flush of the line each time. */
-static inline void fill_row_vector(uint8_t *row, uint64_t len, tmv_fv v, uint64_t p, bool stream)
+static inline void fill_row_vector(uint8_t *row, uint64_t len, tmv_v v, uint64_t p, bool stream)
 {
     if (!stream || ((uintptr_t)row & (p - 1)) != 0 || len < 128) {
         fill_row_stores(row, len, v, p);
@@ -208,7 +192,7 @@ static inline void fill_row_vector(uint8_t *row, uint64_t len, tmv_fv v, uint64_
         fill_row_stores(row, i, v, p);
     for (; i + 64 <= len; i += 64)
         for (unsigned j = 0; j < TMV_FV_LINE; j++)
-            fv_stream(row + i + j * TMV_FV_BYTES, v);
+            v_stream(row + i + j * TMV_VB, v);
     if (i < len)
         fill_row_stores(row + i, len - i, v, p);
 }
@@ -220,11 +204,11 @@ static inline void fill_row_line(uint8_t *row, uint64_t len, const tmv_fill_line
     if (stream && ((uintptr_t)row & 63) == 0) {
         for (uint64_t i = 0; i < len; i += 64)
             for (unsigned j = 0; j < TMV_FV_LINE; j++)
-                fv_stream(row + i + j * TMV_FV_BYTES, l->v[j]);
+                v_stream(row + i + j * TMV_VB, l->v[j]);
     } else {
         for (uint64_t i = 0; i < len; i += 64)
             for (unsigned j = 0; j < TMV_FV_LINE; j++)
-                fv_store(row + i + j * TMV_FV_BYTES, l->v[j]);
+                v_store(row + i + j * TMV_VB, l->v[j]);
     }
 }
 
@@ -234,8 +218,8 @@ static inline void fill_row_wide(uint8_t *row, uint64_t len, const tmv_fill_line
 {
     uint64_t lines = len & ~(uint64_t)63;
     fill_row_line(row, lines, l, stream);
-    for (uint64_t i = lines, j = 0; i < len; i += TMV_FV_BYTES, j++)
-        fv_store(row + i, l->v[j]);
+    for (uint64_t i = lines, j = 0; i < len; i += TMV_VB, j++)
+        v_store(row + i, l->v[j]);
 }
 
 static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
@@ -248,7 +232,7 @@ static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, ui
     tmv_walk_init(&walk, s, in);
     do {
         fill_line_load(&line, src + walk.src, p);
-        if (p <= TMV_FV_BYTES)
+        if (p <= TMV_VB)
             fill_row_vector(dst + walk.dst, len, line.v[0], p, stream);
         else
             fill_row_wide(dst + walk.dst, len, &line, stream);
@@ -276,11 +260,11 @@ static inline bool fill_shape_period(const tmv_copy_shape *s)
            s->sizes[s->rank - 1] * p >= TMV_FILL_PERIOD_BYTES;
 }
 
-#if TMV_FV_BYTES == TMV_FILL_PERIOD_BYTES
+#if TMV_VB == TMV_FILL_PERIOD_BYTES
 
 /* Byte i: (base + i) mod p, for base < p < 16, by binary long division on
  * 16-bit lanes (base + i < 80 < p << 5): a few instructions once per call. */
-static inline tmv_fv fill_mod_p(unsigned base, unsigned p)
+static inline tmv_v fill_mod_p(unsigned base, unsigned p)
 {
     const __m256i iota = _mm256_set_epi16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m256i lo = _mm256_add_epi16(iota, _mm256_set1_epi16((short)base));
@@ -324,7 +308,7 @@ static inline __m128i fill_load_period(const uint8_t *src, unsigned p)
 }
 
 /* x (the pattern in its low p bytes) in both lanes, shuffled by idx. */
-static inline tmv_fv fill_spread(__m128i x, tmv_fv idx)
+static inline tmv_v fill_spread(__m128i x, tmv_v idx)
 {
     return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(x), idx);
 }
@@ -333,18 +317,18 @@ static inline tmv_fv fill_spread(__m128i x, tmv_fv idx)
 static inline void fill_period_rows(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, unsigned p)
 {
     const uint32_t in = s->rank - 1;
-    const uint64_t len = s->sizes[in] * p, q = TMV_FV_BYTES / p * p;
-    const tmv_fv idx = fill_mod_p(0, p), idx_end = fill_mod_p((p - TMV_FV_BYTES % p) % p, p);
+    const uint64_t len = s->sizes[in] * p, q = TMV_VB / p * p;
+    const tmv_v idx = fill_mod_p(0, p), idx_end = fill_mod_p((p - TMV_VB % p) % p, p);
     tmv_walk walk;
     tmv_walk_init(&walk, s, in);
     do {
         const __m128i x = fill_load_period(src + walk.src, p);
-        const tmv_fv v = fill_spread(x, idx);
+        const tmv_v v = fill_spread(x, idx);
         uint8_t *row = dst + walk.dst;
         /* every byte before the last store's start is covered: stores are q <= VB apart */
-        for (uint64_t i = 0; i + TMV_FV_BYTES <= len; i += q)
-            fv_store(row + i, v);
-        fv_store(row + len - TMV_FV_BYTES, fill_spread(x, idx_end));
+        for (uint64_t i = 0; i + TMV_VB <= len; i += q)
+            v_store(row + i, v);
+        v_store(row + len - TMV_VB, fill_spread(x, idx_end));
     } while (tmv_walk_next(&walk));
 }
 

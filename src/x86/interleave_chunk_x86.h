@@ -11,7 +11,7 @@
 #include "interleave_net_x86.h"
 #include "interleave_shape_x86.h"
 
-#if defined(TMV_COPY_AVX2)
+#if defined(TMV_VEC_AVX2)
 /* ---- chunk streams (AVX2): SPACE_TO_DEPTH with b*w = 16 ----
  *
  * There one x position of a source row (its b elements) is one 16-byte

@@ -14,7 +14,7 @@ typedef struct tmv_vctx {
     tmv_v even, odd, lo, hi;   /* two-source index vectors */
     tmv_v chain[3][2];         /* B = 3: output j's permute for source vector k = 1, 2 */
 #endif
-#if defined(TMV_COPY_AVX512)
+#if defined(TMV_VEC_AVX512)
     tmv_v fix_even;            /* qword order making lane-local packs whole (w = 1 without VBMI) */
     tmv_v fix_lo;              /* qword order before lane-local unpacks (w = 1 without VBMI) */
 #endif
@@ -56,7 +56,7 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
         }
     }
 #endif
-#if defined(TMV_COPY_AVX512)
+#if defined(TMV_VEC_AVX512)
     c->fix_even = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
     c->fix_lo = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
 #endif
@@ -115,7 +115,7 @@ static inline tmv_v lane_odd(tmv_v a, tmv_v b, size_t w)
  * lane-split loads (see v_load_group). */
 static inline tmv_v lane_fix(const tmv_vctx *c, tmv_v v)
 {
-#if defined(TMV_COPY_AVX512)
+#if defined(TMV_VEC_AVX512)
     return _mm512_permutexvar_epi64(c->fix_even, v);
 #else
     (void)c;
@@ -126,9 +126,9 @@ static inline tmv_v lane_fix(const tmv_vctx *c, tmv_v v)
 /* A vector's qwords arranged so that lane-local unpacks take whole halves. */
 static inline tmv_v lane_spread(const tmv_vctx *c, tmv_v v)
 {
-#if defined(TMV_COPY_AVX512)
+#if defined(TMV_VEC_AVX512)
     return _mm512_permutexvar_epi64(c->fix_lo, v);
-#elif defined(TMV_COPY_AVX2)
+#elif defined(TMV_VEC_AVX2)
     (void)c;
     return _mm256_permute4x64_epi64(v, 0xd8);
 #else

@@ -27,7 +27,7 @@ typedef struct tmv_rows {
  * 16). */
 static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b)
 {
-#if defined(TMV_COPY_AVX2)
+#if defined(TMV_VEC_AVX2)
     const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * k));
     const __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * (b + k)));
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);

@@ -360,7 +360,7 @@ static inline bool stream_ok(const tmv_copy_shape *s, bool inter, unsigned b)
 #endif
     if (!(b == 2 || (b == 3 && perm2) || b == 4 || b == 8))
         return false;
-#if defined(TMV_COPY_AVX512VBMI)
+#if defined(TMV_VEC_AVX512VBMI)
     if (inter && b != 3)
         return false;   /* vpermt2b interleaves no faster than AVX-512's unpacks */
 #endif

@@ -1,7 +1,7 @@
 /* transpose_x86.h - the 2-D transpose block of a strided copy (permuted / column-major inputs), written once for SSE2, AVX2 and AVX-512.
  *
  * Static inline only. The including file defines exactly one of
- * TMV_TRANSPOSE_SSE2, TMV_TRANSPOSE_AVX2 or TMV_TRANSPOSE_AVX512 and wraps
+ * TMV_VEC_SSE2, TMV_VEC_AVX2 or TMV_VEC_AVX512 and wraps
  * the entry points at the bottom in its exported kernels.
  * The shape (see shape.h): inner dim n elements, destination stride w,
  * source stride S; dim rank-2 m elements, source stride w, destination
@@ -22,40 +22,23 @@
 
 #include "../kernels.h"
 #include "../walk.h"
+#include "vec_x86.h"
 
-#if defined(TMV_TRANSPOSE_AVX512)
-typedef __m512i tr_v;
-#define TR_VB 64
-#define TR_MM(op) _mm512_##op
-#define TR_LOAD(p) _mm512_loadu_si512((const void *)(p))
-#elif defined(TMV_TRANSPOSE_AVX2)
-typedef __m256i tr_v;
-#define TR_VB 32
-#define TR_MM(op) _mm256_##op
-#define TR_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#elif defined(TMV_TRANSPOSE_SSE2)
-typedef __m128i tr_v;
-#define TR_VB 16
-#define TR_MM(op) _mm_##op
-#define TR_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#else
-#error "define the kernel set before including transpose_x86.h"
-#endif
 #define TR_MM128(op) _mm_##op
 #define TR_LOAD128(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 
 /* 128-bit lane k of v (k constant after unrolling; the switch keeps the
  * extract immediates literal for unoptimized builds). */
-static inline __m128i tr_lane(tr_v v, unsigned k)
+static inline __m128i tr_lane(tmv_v v, unsigned k)
 {
-#if TR_VB == 64
+#if TMV_VB == 64
     switch (k) {
     case 0: return _mm512_castsi512_si128(v);
     case 1: return _mm512_extracti32x4_epi32(v, 1);
     case 2: return _mm512_extracti32x4_epi32(v, 2);
     default: return _mm512_extracti32x4_epi32(v, 3);
     }
-#elif TR_VB == 32
+#elif TMV_VB == 32
     return k ? _mm256_extracti128_si256(v, 1) : _mm256_castsi256_si128(v);
 #else
     (void)k;
@@ -116,12 +99,12 @@ static inline unsigned tr_bitrev(unsigned r, unsigned l)
         }                                                                                 \
     }
 
-TR_TILE_FN(tr_tile, tr_v, TR_MM, TR_LOAD, tr_lane, TR_VB)
-#if TR_VB > 16
+TR_TILE_FN(tr_tile, tmv_v, MM, v_load, tr_lane, TMV_VB)
+#if TMV_VB > 16
 TR_TILE_FN(tr_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16)
 #endif
 
-#if TR_VB == 64
+#if TMV_VB == 64
 /* A whole-vector tile of 4- and 8-byte elements: l = 64/w source rows from
  * src (pitch S) to l rows of one vector each at dst (pitch D): lane-local
  * unpacks, then two rounds of 128-bit lane shuffles, and full-vector stores
@@ -211,10 +194,10 @@ static inline void tr_scalar(const uint8_t *src, uint64_t S, uint8_t *dst, uint6
 static inline void tr_strip(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w, uint64_t i,
                             uint64_t i1, uint64_t j)
 {
-    const uint64_t l = 16 / w, c = TR_VB / w;
+    const uint64_t l = 16 / w, c = TMV_VB / w;
     for (; i + c <= i1; i += c)
         tr_tile(src + j * S + i * w, S, dst + i * D + j * w, D, w, false);
-#if TR_VB > 16
+#if TMV_VB > 16
     for (; i + l <= i1; i += l)
         tr_tile128(src + j * S + i * w, S, dst + i * D + j * w, D, w, false);
 #endif
@@ -225,7 +208,7 @@ static inline void tr_strip(const uint8_t *src, uint64_t S, uint8_t *dst, uint64
  * 8-byte elements, else the lane tiles' 16/w. */
 static inline uint64_t tr_tile_rows(unsigned w)
 {
-#if TR_VB == 64
+#if TMV_VB == 64
     if (w >= 4)
         return 64 / w;
 #endif
@@ -235,7 +218,7 @@ static inline uint64_t tr_tile_rows(unsigned w)
 /* One whole-vector tile of tr_tile_rows(w) source rows. */
 static inline void tr_whole(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w, bool nt)
 {
-#if TR_VB == 64
+#if TMV_VB == 64
     if (w >= 4) {
         tr_square(src, S, dst, D, w, nt);
         return;
@@ -257,7 +240,7 @@ static inline void tr_whole(const uint8_t *src, uint64_t S, uint8_t *dst, uint64
 static inline void tr_block(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w,
                             uint64_t m, uint64_t n, bool far, bool nt)
 {
-    const uint64_t l = 16 / w, c = TR_VB / w, tl = tr_tile_rows(w);
+    const uint64_t l = 16 / w, c = TMV_VB / w, tl = tr_tile_rows(w);
     const bool narrow = far && n * w <= 256;
     /* AVX-512's square tiles take panels of one tile of source rows by 512
      * bytes: more rows at once (with pitches of 4 KiB, all in one L1 set)

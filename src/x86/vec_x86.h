@@ -1,7 +1,9 @@
 /* vec_x86.h - the vector of the kernel set being built (tmv_v) and its width-generic loads, stores, masks and two-source permutes.
  *
- * The including file defines exactly one of TMV_COPY_SSE2, TMV_COPY_AVX2,
- * TMV_COPY_AVX512 or TMV_COPY_AVX512VBMI (the set it is compiled for). The
+ * The including file defines exactly one of TMV_VEC_SSE2, TMV_VEC_AVX2,
+ * TMV_VEC_AVX512 or TMV_VEC_AVX512VBMI (the set it is compiled for). Every
+ * x86 template (the interleave, fill and transpose headers) takes its vector
+ * from here. The
  * same intrinsic names exist at 128, 256 and 512 bits (MM(packus_epi16) is
  * _mm_, _mm256_ or _mm512_packus_epi16), so one body serves all sets. */
 #ifndef TMV_VEC_X86_H
@@ -13,11 +15,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(TMV_COPY_AVX512VBMI)
-#define TMV_COPY_AVX512
+#if defined(TMV_VEC_AVX512VBMI)
+#define TMV_VEC_AVX512
 #endif
 
-#if defined(TMV_COPY_AVX512)
+#if defined(TMV_VEC_AVX512)
 typedef __m512i tmv_v;
 #define TMV_VB 64
 #define MM(op) _mm512_##op
@@ -26,14 +28,14 @@ typedef __m512i tmv_v;
 #define TMV_CAST_SI(v) _mm512_castps_si512(v)
 #define TMV_MASKED 1      /* byte-masked loads and stores for row tails */
 #define TMV_PERM2 1       /* two-source full-vector permutes */
-#elif defined(TMV_COPY_AVX2)
+#elif defined(TMV_VEC_AVX2)
 typedef __m256i tmv_v;
 #define TMV_VB 32
 #define MM(op) _mm256_##op
 #define TMV_SI(op) _mm256_##op##_si256
 #define TMV_CAST_PS(v) _mm256_castsi256_ps(v)
 #define TMV_CAST_SI(v) _mm256_castps_si256(v)
-#elif defined(TMV_COPY_SSE2)
+#elif defined(TMV_VEC_SSE2)
 typedef __m128i tmv_v;
 #define TMV_VB 16
 #define MM(op) _mm_##op
@@ -41,11 +43,13 @@ typedef __m128i tmv_v;
 #define TMV_CAST_PS(v) _mm_castsi128_ps(v)
 #define TMV_CAST_SI(v) _mm_castps_si128(v)
 #else
-#error "define the kernel set before including vec_x86.h (or copy_x86.h)"
+#error "define the kernel set (TMV_VEC_<SET>) before including vec_x86.h or a template that uses it"
 #endif
 
 static inline tmv_v v_load(const uint8_t *p) { return TMV_SI(loadu)((const tmv_v *)(const void *)p); }
 static inline void v_store(uint8_t *p, tmv_v v) { TMV_SI(storeu)((tmv_v *)(void *)p, v); }
+/* A non-temporal store (p vector-aligned). */
+static inline void v_stream(uint8_t *p, tmv_v v) { TMV_SI(stream)((tmv_v *)(void *)p, v); }
 
 #if defined(TMV_PERM2)
 /* A two-source index vector of elements of w bytes: element i is f[i]. Only
@@ -63,7 +67,7 @@ static inline tmv_v v_index(const uint16_t *f, size_t w)
 static inline tmv_v v_perm2(tmv_v a, tmv_v idx, tmv_v b, size_t w)
 {
     switch (w) {
-#if defined(TMV_COPY_AVX512VBMI)
+#if defined(TMV_VEC_AVX512VBMI)
     case 1: return _mm512_permutex2var_epi8(a, idx, b);
 #endif
     case 2: return _mm512_permutex2var_epi16(a, idx, b);
@@ -75,7 +79,7 @@ static inline tmv_v v_perm2(tmv_v a, tmv_v idx, tmv_v b, size_t w)
 /* Uses the two-source permutes for width w (else lane-local shuffles). */
 static inline bool v_use_perm2(size_t w)
 {
-#if defined(TMV_COPY_AVX512VBMI)
+#if defined(TMV_VEC_AVX512VBMI)
     (void)w;
     return true;
 #else
