@@ -1,8 +1,9 @@
 # brief.awk - the one-screen summary run.sh prints, from results.awk's TSV (FS is a tab):
 # per operator and kernel set, the geometric mean of x memcpy over the run's
 # cases and the worst case (element gathers apart: their yardstick is the
-# random-loads bound, shown on its own line); then each operator's worst case
-# on the kernel set the library picks.
+# random-loads bound, shown on its own line); then, on the kernel set the
+# library picks, each operator's geometric mean and worst case against the
+# best copy of the same bytes (x_best_copy).
 # Usage: awk -f bench/results.awk results.json | awk -f bench/brief.awk
 BEGIN {
     FS = "\t"
@@ -22,6 +23,10 @@ $2 == "memcpy" || $2 == "overhead" || $2 == "many_pieces" { next }
     c = $2 "\t" $5
     logsum[c] += log($7); count[c]++
     if (!(c in worst) || $7 < worst[c]) { worst[c] = $7; worst_case[c] = $3 "/" $4 }
+    if ($13 > 0) {
+        blogsum[c] += log($13); bcount[c]++
+        if (!(c in bworst) || $13 < bworst[c]) { bworst[c] = $13; bworst_case[c] = $3 "/" $4 }
+    }
 }
 END {
     printf "tensormove %s on %s, %s\n", ctx["tensormove_version"], ctx["cpu_model"], ctx["date"]
@@ -46,10 +51,13 @@ END {
         printf "\n"
     }
     best = ("tensormove_default_isa" in ctx) ? ctx["tensormove_default_isa"] : sets[nsets]
-    printf "\nworst case per operator on %s (the kernel set the library picks here):\n", best
+    printf "\non %s (the kernel set the library picks here), against the best copy of the same bytes\n", best
+    printf "(the faster of memcpy and a streaming copy, measured beside each case), and its worst case:\n"
+    printf "  %-15s %12s  %-34s %s\n", "operator", "x best-copy", "worst case", "x best-copy"
     for (f = 1; f <= nfam; f++) {
         c = fams[f] "\t" best
-        if (count[c]) printf "  %-15s %-34s %.3f x memcpy\n", fams[f], worst_case[c], worst[c]
+        if (bcount[c])
+            printf "  %-15s %12.2f  %-34s %.3f\n", fams[f], exp(blogsum[c] / bcount[c]), bworst_case[c], bworst[c]
     }
     if (ecount[best])
         printf "element gathers on %s: geometric mean %.3f x memcpy; random 4-byte loads (the bound):%s\n",

@@ -1,5 +1,5 @@
 # results.awk - Google Benchmark JSON -> TSV, one row per benchmark (the median when repeated); context as "#" rows.
-# Output: name family case size isa gbps x_memcpy time_ns out_bytes error kernels wall_ns
+# Output: name family case size isa gbps x_memcpy time_ns out_bytes error kernels wall_ns x_best_copy
 # (time_ns is CPU time per call, wall_ns wall-clock time per call)
 # Usage: awk -f results.awk results.json
 function value(line,    v) {
@@ -28,9 +28,9 @@ function flush(    rank, scale, unit) {
     best[f["run_name"]] = rank
     unit = f["time_unit"]
     scale = unit == "s" ? 1e9 : unit == "ms" ? 1e6 : unit == "us" ? 1e3 : 1
-    row[f["run_name"]] = sprintf("%.6g\t%.6g\t%.6g\t%.0f\t%s\t%s\t%.6g", f["bytes_per_second"] / 1e9,
+    row[f["run_name"]] = sprintf("%.6g\t%.6g\t%.6g\t%.0f\t%s\t%s\t%.6g\t%s", f["bytes_per_second"] / 1e9,
         f["x_memcpy"], f["cpu_time"] * scale, f["out_bytes"], f["error_occurred"] == "true" ? f["error_message"] : "",
-        f["label"], f["real_time"] * scale)
+        f["label"], f["real_time"] * scale, f["x_best_copy"])
 }
 /"context": \{/ { in_ctx = 1; next }
 in_ctx && /^  \}/ { in_ctx = 0 }

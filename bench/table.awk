@@ -10,13 +10,15 @@ BEGIN { FS = "\t" }
 !header {
     printf "tensormove %s on %s; kernel sets: %s; %s\n", ctx["tensormove_version"], ctx["cpu_model"],
         ctx["tensormove_isas"], ctx["date"]
-    printf "GB/s = (bytes read + bytes written) / time; x memcpy = memcpy of the output bytes, same run (1.0 = as fast)\n\n"
-    printf "%-15s %-32s %-11s %9s %9s %11s %11s  %s\n", "operator", "case", "ISA", "GB/s", "x memcpy", "cpu/call",
-        "wall/call", "plan"
+    printf "GB/s = (bytes read + bytes written) / time; x memcpy = memcpy of the output bytes, same run (1.0 = as fast);\n"
+    printf "x best = the same with the faster of memcpy and a streaming copy of those bytes\n\n"
+    printf "%-15s %-32s %-11s %9s %9s %9s %11s %11s  %s\n", "operator", "case", "ISA", "GB/s", "x memcpy", "x best",
+        "cpu/call", "wall/call", "plan"
     header = 1
 }
 {
     c = $3 "/" $4
     if ($10 != "") printf "%-15s %-32s %-11s   skipped: %s\n", $2, c, $5, $10
-    else printf "%-15s %-32s %-11s %9.2f %9.3f %11s %11s  %s\n", $2, c, $5, $6, $7, human($8), human($12), $11
+    else printf "%-15s %-32s %-11s %9.2f %9.3f %9s %11s %11s  %s\n", $2, c, $5, $6, $7,
+        $13 == "" ? "-" : sprintf("%.3f", $13), human($8), human($12), $11
 }
