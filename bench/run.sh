@@ -18,7 +18,7 @@ for arg in "$@"; do
 done
 
 # only what measuring needs: plot.sh installs gnuplot when it is asked for pictures
-deps=(cmake g++ make pkg-config libcpu-features-dev libsimde-dev libbenchmark-dev)
+deps=(cmake g++ make pkg-config libcpu-features-dev libsimde-dev libbenchmark-dev libpthreadpool-dev)
 bash "$root/tools/install-debian-deps.sh" "${deps[@]}"
 
 mkdir -p "$build"

@@ -7,6 +7,26 @@ endif()
 
 find_package(Threads REQUIRED)
 
+# pthreadpool (the pool XNNPACK and PyTorch use) runs tmv_thread_pool_create's
+# threads. Debian ships the shared library and header only (no CMake or
+# pkg-config files): link it by name, so the static library's link interface
+# and the .pc file carry a plain -lpthreadpool. With TENSORMOVE_THREAD_POOL
+# OFF (the aarch64 cross build: Debian's libpthreadpool-dev:arm64 cannot be
+# installed beside the amd64 one) tmv_thread_pool_create reports
+# TMV_ERR_UNSUPPORTED; execution on the caller's pool is unchanged.
+set(TENSORMOVE_PTHREADPOOL "")
+set(TENSORMOVE_PC_PTHREADPOOL "")
+if(TENSORMOVE_THREAD_POOL)
+  find_path(PTHREADPOOL_INCLUDE_DIR pthreadpool.h)
+  find_library(PTHREADPOOL_LIBRARY pthreadpool)
+  if(NOT PTHREADPOOL_INCLUDE_DIR OR NOT PTHREADPOOL_LIBRARY)
+    message(FATAL_ERROR "pthreadpool not found: install the Debian package libpthreadpool-dev "
+                        "(apt-get install libpthreadpool-dev), or configure with -DTENSORMOVE_THREAD_POOL=OFF")
+  endif()
+  set(TENSORMOVE_PTHREADPOOL pthreadpool)
+  set(TENSORMOVE_PC_PTHREADPOOL "-Wl,-Bdynamic -lpthreadpool")
+endif()
+
 # SIMDe (header-only) builds the NEON kernels for x86 as the "neon-simde" test
 # set; without it the library builds as before, minus that set.
 find_path(SIMDE_INCLUDE_DIR simde/arm/neon.h)

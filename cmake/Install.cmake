@@ -59,6 +59,7 @@ install(CODE "
   set(PROJECT_VERSION [[${PROJECT_VERSION}]])
   set(TENSORMOVE_PC_LIBDIR [[${_tmv_pc_LIBDIR}]])
   set(TENSORMOVE_PC_INCLUDEDIR [[${_tmv_pc_INCLUDEDIR}]])
+  set(TENSORMOVE_PC_PTHREADPOOL [[${TENSORMOVE_PC_PTHREADPOOL}]])
   configure_file([[${PROJECT_SOURCE_DIR}/cmake/tensormove.pc.in]]
                  [[${PROJECT_BINARY_DIR}/pkgconfig/tensormove.pc]] @ONLY)
   " COMPONENT development)

@@ -199,7 +199,10 @@ typedef enum tmv_status {
      * (tmv_set_isa), or the environment variable TENSORMOVE_ISA names no
      * kernel set this CPU has; in the latter case every tmv_op_create and
      * tmv_execute fails with this status until tmv_set_isa picks a valid set. */
-    TMV_ERR_UNSUPPORTED_ISA
+    TMV_ERR_UNSUPPORTED_ISA,
+    /* This build of the library lacks the feature: tmv_thread_pool_create in
+     * a build configured with TENSORMOVE_THREAD_POOL=OFF. */
+    TMV_ERR_UNSUPPORTED
 } tmv_status;
 
 /* Compiles an operator: validates the description against docs/SPEC.md, copies
@@ -250,6 +253,55 @@ TMV_API void tmv_op_destroy(tmv_op *op);
  * tmv_op_create or tmv_op_execute. Thread-safe. */
 TMV_API tmv_status tmv_execute(const tmv_op_desc *desc, const void *const *inputs,
                                void *const *outputs);
+
+/* ---- Parallel execution ----
+ * An operator can run on many threads through the caller's thread pool,
+ * described by a tmv_parallel shaped like pthreadpool_parallelize_1d, so
+ * pthreadpool, OpenMP, ONNX Runtime's or oneDNN's pools adapt in a few lines
+ * (README "Parallel execution"); tmv_thread_pool_create gives one for callers
+ * that have none. */
+
+/* One task of a parallel loop: index in [0, count). */
+typedef void (*tmv_task_fn)(void *task_context, size_t index);
+
+typedef struct tmv_parallel {
+    void    *pool;          /* the caller's pool, passed back to parallelize */
+    uint32_t thread_count;  /* threads parallelize may run at once, >= 1 */
+    /* Runs task(task_context, i) for every i in [0, count), possibly on
+     * several threads at once, and returns when all have finished. */
+    void   (*parallelize)(void *pool, tmv_task_fn task, void *task_context, size_t count);
+} tmv_parallel;
+
+/* tmv_op_execute on up to parallel->thread_count threads: each step of the
+ * plan is split, at create, into tasks of at least 256 KiB of output each
+ * (the environment variable TENSORMOVE_TASK_MIN_BYTES, 1 to 2^40, sets
+ * another size), balanced by bytes and cut at whole cache lines of the
+ * output where the layout allows, so a small operator runs on the calling
+ * thread with no call to parallelize at all. A GATHER_ND step checks its
+ * index tuples in one parallel pass and copies in a second one.
+ * parallel == NULL, or thread_count 1, is exactly tmv_op_execute. Output bytes are identical for every thread count; every
+ * check (buffers, overlaps, GATHER_ND indices) happens before any task
+ * writes, so on an error no output byte is written, as with tmv_op_execute.
+ * Allocates nothing beyond tmv_op_execute. Thread-safe: any number of
+ * threads may run it on one operator at once, with their own pools or a
+ * shared one. Returns the statuses of tmv_op_execute, or
+ * TMV_ERR_INVALID_ARGUMENT for a parallel with thread_count 0 or no
+ * parallelize function. */
+TMV_API tmv_status tmv_op_execute_parallel(const tmv_op *op, const void *const *inputs, void *const *outputs,
+                                           const tmv_parallel *parallel);
+
+/* A pool of `threads` threads (0: one per online CPU), built on pthreadpool,
+ * ready to pass to tmv_op_execute_parallel; *out receives it, to be freed
+ * with tmv_thread_pool_destroy. Its thread_count counts the calling thread,
+ * which works too. Calls from several threads into one pool take turns.
+ * Returns TMV_OK, TMV_ERR_INVALID_ARGUMENT (out NULL), TMV_ERR_OUT_OF_MEMORY
+ * (the threads could not be started) or TMV_ERR_UNSUPPORTED (a build
+ * configured with TENSORMOVE_THREAD_POOL=OFF; pass your own pool then). */
+TMV_API tmv_status tmv_thread_pool_create(uint32_t threads, tmv_parallel **out);
+
+/* Stops the pool's threads and frees it. NULL is ignored. No execute may be
+ * using it. */
+TMV_API void tmv_thread_pool_destroy(tmv_parallel *pool);
 
 /* Bytes per element of a data type (1, 2, 4 or 8); 0 for a value that names
  * no tmv_dtype. Thread-safe. */

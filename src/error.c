@@ -29,6 +29,7 @@ const char *tmv_status_string(tmv_status s)
     case TMV_ERR_INDEX_OUT_OF_RANGE: return "TMV_ERR_INDEX_OUT_OF_RANGE";
     case TMV_ERR_OUT_OF_MEMORY: return "TMV_ERR_OUT_OF_MEMORY";
     case TMV_ERR_UNSUPPORTED_ISA: return "TMV_ERR_UNSUPPORTED_ISA";
+    case TMV_ERR_UNSUPPORTED: return "TMV_ERR_UNSUPPORTED";
     }
     return "unknown status";
 }

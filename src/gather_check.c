@@ -23,7 +23,10 @@ static tmv_status report_bad_index(const tmv_gather_shape *s, const uint8_t *at,
                     (unsigned long long)s->dim_sizes[j]);
 }
 
-tmv_status tmv_gather_check(const tmv_gather_shape *s, const uint8_t *indices)
+/* The first tuple with an index out of range: its number, component and
+ * address. Returns false if there is none. */
+static bool find_bad_index(const tmv_gather_shape *s, const uint8_t *indices, uint64_t *tuple_out, uint32_t *j_out,
+                           const uint8_t **at_out)
 {
     tmv_gather_pos p;
     tmv_gather_pos_init(&p);
@@ -32,10 +35,28 @@ tmv_status tmv_gather_check(const tmv_gather_shape *s, const uint8_t *indices)
         for (uint32_t j = 0; j < s->k; j++) {
             const uint8_t *at = indices + p.index_off + j * s->index_stride;
             uint64_t pos;
-            if (!tmv_resolve_index(at, s->index_type, s->dim_sizes[j], s->clamp, &pos))
-                return report_bad_index(s, at, tuple, j);
+            if (!tmv_resolve_index(at, s->index_type, s->dim_sizes[j], s->clamp, &pos)) {
+                *tuple_out = tuple, *j_out = j, *at_out = at;
+                return true;
+            }
         }
         tuple++;
     } while (tmv_gather_pos_next(s, &p));
-    return TMV_OK;
+    return false;
+}
+
+tmv_status tmv_gather_check(const tmv_gather_shape *s, const uint8_t *indices)
+{
+    uint64_t tuple;
+    uint32_t j;
+    const uint8_t *at;
+    return find_bad_index(s, indices, &tuple, &j, &at) ? report_bad_index(s, at, tuple, j) : TMV_OK;
+}
+
+bool tmv_gather_indices_in_range(const tmv_gather_shape *s, const uint8_t *indices)
+{
+    uint64_t tuple;
+    uint32_t j;
+    const uint8_t *at;
+    return !find_bad_index(s, indices, &tuple, &j, &at);
 }

@@ -9,4 +9,8 @@
  * or to name the bad index its own faster check found. */
 tmv_status tmv_gather_check(const tmv_gather_shape *s, const uint8_t *indices);
 
+/* The same check, quietly: true if every tuple is in range (no error set;
+ * a parallel execute checks its tasks' tuples with it). */
+bool tmv_gather_indices_in_range(const tmv_gather_shape *s, const uint8_t *indices);
+
 #endif

@@ -21,6 +21,13 @@ typedef struct tmv_step {
     uint32_t      src_buffer, dst_buffer;
     uint64_t      src_offset, dst_offset;
     void         *state;             /* the kernel's prepared state (kernels.h), or NULL */
+    /* Parallel execute (partition.c, decided at create): up to max_tasks
+     * tasks, each a run of whole units of the split extent. */
+    uint32_t      max_tasks;
+    uint32_t      split_rank;        /* outer dims the extent flattens; 0: bytes of a rank-0 copy */
+    uint64_t      split_extent;      /* their flattened size (rows x 64-byte chunks for a rows step of rank 2) */
+    uint64_t      split_unit;        /* tasks start at multiples of it: 64-byte aligned writes */
+    uint64_t      bytes;             /* bytes the step writes */
     union {
         struct { tmv_copy_fn run; tmv_copy_shape shape; } copy;
         struct { tmv_join_rows_fn run; tmv_rows_shape shape; } join_rows;
@@ -56,6 +63,7 @@ struct tmv_op {
     tmv_step         *steps;
     tmv_rows_piece   *pieces;           /* JOIN_ROWS / SPLIT_ROWS pieces */
     tmv_gather_shape *gather;           /* GATHER step's shape */
+    uint64_t          bytes;            /* bytes the plan writes (partition.c) */
     char              description[256]; /* tmv_op_describe */
 };
 

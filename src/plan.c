@@ -5,6 +5,7 @@
 
 #include "error.h"
 #include "lower.h"
+#include "partition.h"
 
 tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count)
 {
@@ -113,8 +114,10 @@ tmv_status tmv_plan(tmv_op *op, tmv_isa isa, const tmv_tuning *tuning)
         case TMV_OP_GATHER_ND: status = tmv_lower_gather_nd(op); break;
         }
     }
-    if (status == TMV_OK)
+    if (status == TMV_OK) {
         describe(op);
+        tmv_plan_partition(op);
+    }
     return status;
 }
 

@@ -27,12 +27,15 @@ static tmv_status parse_tunable(const char *variable, uint64_t lo, uint64_t hi, 
 tmv_status tmv_tuning_resolve(tmv_tuning *out, uint64_t largest_cache)
 {
     uint64_t threshold = largest_cache ? largest_cache / 2 : (uint64_t)8 << 20;
-    uint64_t prefetch = 16;
+    uint64_t prefetch = 16, task_min = TMV_TASK_MIN_BYTES_DEFAULT;
     /* the first malformed variable is the one the message names */
     tmv_status status = parse_tunable("TENSORMOVE_STREAM_THRESHOLD", 1, (uint64_t)1 << 63, &threshold);
     if (status == TMV_OK)
         status = parse_tunable("TENSORMOVE_GATHER_PREFETCH", 0, TMV_GATHER_PREFETCH_MAX, &prefetch);
+    if (status == TMV_OK)
+        status = parse_tunable("TENSORMOVE_TASK_MIN_BYTES", 1, (uint64_t)1 << 40, &task_min);
     out->stream_threshold = threshold;
     out->gather_prefetch = (uint32_t)prefetch;
+    out->task_min_bytes = task_min;
     return status;
 }

@@ -18,13 +18,19 @@ typedef struct tmv_tuning {
     /* How many index tuples ahead the row gathers that prefetch fetch a
      * row: 16 (measured on Zen 4), 0 for none. */
     uint32_t gather_prefetch;
+    /* The fewest bytes a task of a parallel execute moves: a step is split
+     * into at most bytes / task_min_bytes tasks, so small operators stay on
+     * the calling thread (parallel.c has the measurements). */
+    uint64_t task_min_bytes;
 } tmv_tuning;
 
 #define TMV_GATHER_PREFETCH_MAX 64
+#define TMV_TASK_MIN_BYTES_DEFAULT ((uint64_t)256 << 10)
 
 /* The process's record: the defaults for this CPU, overridden by
  * TENSORMOVE_STREAM_THRESHOLD (bytes, 1 to 2^63) and
- * TENSORMOVE_GATHER_PREFETCH (0 to TMV_GATHER_PREFETCH_MAX tuples).
+ * TENSORMOVE_GATHER_PREFETCH (0 to TMV_GATHER_PREFETCH_MAX tuples) and
+ * TENSORMOVE_TASK_MIN_BYTES (1 to 2^40).
  * Returns TMV_OK, or TMV_ERR_INVALID_ARGUMENT naming the variable when one
  * is malformed or out of range (the record then holds the defaults for it).
  * Called once, by dispatch.c's initialization. */

@@ -19,7 +19,8 @@ cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 STAGES=(test verify asan clang tsan arm)
-DEPS=(cmake gcc g++ clang make pkg-config libcpu-features-dev libsimde-dev libcriterion-dev libbenchmark-dev)
+DEPS=(cmake gcc g++ clang make pkg-config libcpu-features-dev libsimde-dev libcriterion-dev libbenchmark-dev
+      libpthreadpool-dev)
 # shellcheck disable=SC2206 # deliberately split into words
 extra_cmake_args=(${TENSORMOVE_TEST_CMAKE_ARGS:-})
 
@@ -119,6 +120,8 @@ stage_tsan() {
 # verifier only: Debian's libcriterion3:arm64 cannot be installed beside the
 # amd64 one, and a Criterion runner spins forever under qemu-aarch64. So the
 # build has tests and benchmarks off, and every qemu run has a time limit.
+# libpthreadpool-dev:arm64 cannot be installed beside the amd64 one either
+# (installing one removes the other), so the build has no built-in pool.
 ARM_DEPS=(gcc-aarch64-linux-gnu qemu-user libcpu-features-dev:arm64)
 ARM_QEMU=(timeout 300 qemu-aarch64 -L /usr/aarch64-linux-gnu)
 # A base seed whose join/split cases reach the NEON row interleave kernels,
@@ -140,7 +143,7 @@ stage_arm() {
     if ! { arm_install_deps &&
         cmake -S "$root" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-aarch64-linux-gnu.cmake" \
             -DCMAKE_BUILD_TYPE=Release -DTENSORMOVE_WERROR=ON -DTENSORMOVE_BUILD_TESTS=OFF \
-            -DTENSORMOVE_BUILD_BENCHMARKS=OFF "${extra_cmake_args[@]}" &&
+            -DTENSORMOVE_BUILD_BENCHMARKS=OFF -DTENSORMOVE_THREAD_POOL=OFF "${extra_cmake_args[@]}" &&
         cmake --build "$dir" --parallel "$jobs"; }; then
         record arm 0 1
         rm -f "$log"

@@ -1426,6 +1426,7 @@ Test(status, every_status_named)
     cr_assert_str_eq(tmv_status_string(TMV_ERR_INDEX_OUT_OF_RANGE), "TMV_ERR_INDEX_OUT_OF_RANGE");
     cr_assert_str_eq(tmv_status_string(TMV_ERR_OUT_OF_MEMORY), "TMV_ERR_OUT_OF_MEMORY");
     cr_assert_str_eq(tmv_status_string(TMV_ERR_UNSUPPORTED_ISA), "TMV_ERR_UNSUPPORTED_ISA");
+    cr_assert_str_eq(tmv_status_string(TMV_ERR_UNSUPPORTED), "TMV_ERR_UNSUPPORTED");
 }
 
 Test(status, unknown_status_named)

@@ -7,7 +7,14 @@
 static void shared_execution(tmv_isa isa, void *ctx)
 {
     char msg[1024];
-    cr_assert(ts_shared_execution(*(const uint64_t *)ctx, msg, sizeof msg), "kernel set %s: %s",
+    cr_assert(ts_shared_execution(*(const uint64_t *)ctx, NULL, msg, sizeof msg), "kernel set %s: %s",
+              tmv_isa_name(isa), msg);
+}
+
+static void shared_parallel_execution(tmv_isa isa, void *ctx)
+{
+    char msg[1024];
+    cr_assert(ts_shared_execution(*(const uint64_t *)ctx, &ts_spawning_pool, msg, sizeof msg), "kernel set %s: %s",
               tmv_isa_name(isa), msg);
 }
 
@@ -15,6 +22,13 @@ Test(threads, one_operator_many_threads)
 {
     uint64_t seed = tu_seed("threads::one_operator_many_threads");
     tu_for_each_isa(shared_execution, &seed);
+}
+
+/* Each of the threads runs tmv_op_execute_parallel on one shared pool. */
+Test(threads, one_operator_many_threads_each_parallel)
+{
+    uint64_t seed = tu_seed("threads::one_operator_many_threads_each_parallel");
+    tu_for_each_isa(shared_parallel_execution, &seed);
 }
 
 /* Criterion runs each test in a fresh process, and nothing here calls

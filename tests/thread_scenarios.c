@@ -4,6 +4,7 @@
 #include "thread_scenarios.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,9 +14,10 @@
 #define RUNS_PER_THREAD 25
 
 typedef struct shared_op {
-    const cg_case     *c;
-    const tmv_op      *op;
-    pthread_barrier_t *start;
+    const cg_case      *c;
+    const tmv_op       *op;
+    pthread_barrier_t  *start;
+    const tmv_parallel *parallel; /* NULL: tmv_op_execute */
 } shared_op;
 
 typedef struct worker {
@@ -30,7 +32,10 @@ static void *execute_many_times(void *arg)
     w->status = TMV_OK;
     pthread_barrier_wait(w->shared->start);
     for (int i = 0; i < RUNS_PER_THREAD && w->status == TMV_OK; i++)
-        w->status = tmv_op_execute(w->shared->op, w->shared->c->in_ptrs, w->outs->ptrs);
+        w->status = w->shared->parallel == NULL
+                        ? tmv_op_execute(w->shared->op, w->shared->c->in_ptrs, w->outs->ptrs)
+                        : tmv_op_execute_parallel(w->shared->op, w->shared->c->in_ptrs, w->outs->ptrs,
+                                                  w->shared->parallel);
     return NULL;
 }
 
@@ -48,12 +53,12 @@ static cg_case *busy_case(tmv_op_type type, uint64_t seed)
 }
 
 /* Runs TS_THREADS workers on op and compares each output with expected. */
-static bool run_workers(const cg_case *c, const tmv_op *op, const cg_outputs *expected, char *msg,
-                        size_t msg_len)
+static bool run_workers(const cg_case *c, const tmv_op *op, const tmv_parallel *parallel, const cg_outputs *expected,
+                        char *msg, size_t msg_len)
 {
     pthread_barrier_t start;
     pthread_barrier_init(&start, NULL, TS_THREADS);
-    shared_op shared = {c, op, &start};
+    shared_op shared = {c, op, &start, parallel};
     worker workers[TS_THREADS];
     pthread_t threads[TS_THREADS];
     bool ok = true;
@@ -91,7 +96,41 @@ static bool run_workers(const cg_case *c, const tmv_op *op, const cg_outputs *ex
     return ok;
 }
 
-bool ts_shared_execution(uint64_t seed, char *msg, size_t msg_len)
+/* A pool on plain pthreads, whose every synchronization ThreadSanitizer
+ * sees (pthreadpool's futexes it does not): each parallelize starts
+ * TS_POOL_THREADS - 1 threads that, with the caller, take task indices from
+ * a shared counter, and joins them. Any number of callers may share it. */
+typedef struct spawn_job {
+    tmv_task_fn   task;
+    void         *context;
+    size_t        count;
+    atomic_size_t next;
+} spawn_job;
+
+static void *take_tasks(void *arg)
+{
+    spawn_job *job = arg;
+    for (size_t i; (i = atomic_fetch_add(&job->next, 1)) < job->count;)
+        job->task(job->context, i);
+    return NULL;
+}
+
+static void spawn_parallelize(void *pool, tmv_task_fn task, void *context, size_t count)
+{
+    (void)pool;
+    spawn_job job = {task, context, count, 0};
+    pthread_t threads[TS_POOL_THREADS - 1];
+    unsigned started = 0;
+    while (started < TS_POOL_THREADS - 1 && pthread_create(&threads[started], NULL, take_tasks, &job) == 0)
+        started++;
+    take_tasks(&job); /* the caller works too; if no thread started it runs every task */
+    for (unsigned t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+}
+
+const tmv_parallel ts_spawning_pool = {NULL, TS_POOL_THREADS, spawn_parallelize};
+
+bool ts_shared_execution(uint64_t seed, const tmv_parallel *parallel, char *msg, size_t msg_len)
 {
     bool ok = true;
     for (int type = TMV_OP_JOIN; type <= TMV_OP_GATHER_ND && ok; type++) {
@@ -104,7 +143,7 @@ bool ts_shared_execution(uint64_t seed, char *msg, size_t msg_len)
                      tmv_last_error());
             ok = false;
         } else {
-            ok = run_workers(c, op, expected, msg, msg_len);
+            ok = run_workers(c, op, parallel, expected, msg, msg_len);
         }
         cg_outputs_free(expected);
         tmv_op_destroy(op);

@@ -13,8 +13,8 @@
 #include "op.h"
 
 const ck_record ck_records[CK_RECORDS] = {
-    {"stream", {1, TMV_GATHER_PREFETCH_MAX}},
-    {"no-stream", {UINT64_MAX, 0}},
+    {"stream", {1, TMV_GATHER_PREFETCH_MAX, TMV_TASK_MIN_BYTES_DEFAULT}},
+    {"no-stream", {UINT64_MAX, 0, TMV_TASK_MIN_BYTES_DEFAULT}},
 };
 
 /* The references one step and record needs: (kernel, slice kernel) pairs

@@ -1,0 +1,215 @@
+/* test_parallel.c - tmv_op_execute_parallel against tmv_op_execute: same bytes, same statuses, same untouched outputs on
+ * error, for every operator on random cases, every kernel set, pools of several shapes; and no pool call for small ops.
+ * ctest runs it twice: with TENSORMOVE_TASK_MIN_BYTES=1, so that every step that can split does, and with the default. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "casegen.h"
+#include "test_util.h"
+
+#define CASES 30
+
+/* A pool that runs the tasks on the calling thread, last first: any task
+ * that relied on another's order or on running alone would show. */
+static void reverse_parallelize(void *pool, tmv_task_fn task, void *context, size_t count)
+{
+    size_t *calls = pool;
+    ++*calls;
+    for (size_t i = count; i-- > 0;)
+        task(context, i);
+}
+
+/* The same in a shuffled order (xorshift64, a fixed seed per pool). */
+typedef struct shuffled_pool {
+    size_t   calls;
+    uint64_t rng;
+} shuffled_pool;
+
+static void shuffled_parallelize(void *pool, tmv_task_fn task, void *context, size_t count)
+{
+    shuffled_pool *p = pool;
+    size_t order[64];
+    cr_assert_leq(count, 64, "%zu tasks for a pool of at most 16 threads", count);
+    p->calls++;
+    for (size_t i = 0; i < count; i++)
+        order[i] = i;
+    for (size_t i = count; i > 1; i--) {
+        p->rng ^= p->rng << 13, p->rng ^= p->rng >> 7, p->rng ^= p->rng << 17;
+        const size_t j = p->rng % i, t = order[i - 1];
+        order[i - 1] = order[j], order[j] = t;
+    }
+    for (size_t i = 0; i < count; i++)
+        task(context, order[i]);
+}
+
+static bool split_tasks(void)
+{
+    const char *v = getenv("TENSORMOVE_TASK_MIN_BYTES");
+    return v != NULL && strcmp(v, "1") == 0;
+}
+
+/* The case through tmv_op_execute and through tmv_op_execute_parallel with
+ * `parallel`: equal statuses and equal bytes in every output area (guard
+ * bands and gaps included; on an error both are untouched canaries). */
+static void check_parallel(const cg_case *c, const tmv_parallel *parallel)
+{
+    tmv_op *op = NULL;
+    tmv_status s = tmv_op_create(&c->op, &op);
+    cr_assert_eq(s, TMV_OK, "create: %s", tmv_last_error());
+    cg_outputs *serial = cg_outputs_new(c), *par = cg_outputs_new(c);
+    cr_assert(serial != NULL && par != NULL);
+    const tmv_status a = tmv_op_execute(op, c->in_ptrs, serial->ptrs);
+    const tmv_status b = tmv_op_execute_parallel(op, c->in_ptrs, par->ptrs, parallel);
+    cg_mismatch m;
+    const bool same = cg_outputs_equal(serial, par, &m);
+    if (a != b || !same)
+        cg_case_print(c, stderr, "  ");
+    cr_expect_eq(b, a, "parallel returned %s, serial %s (%s)", tmv_status_string(b), tmv_status_string(a),
+                 tmv_op_describe(op));
+    cr_expect(same, "output %u differs at %lld (%s): serial 0x%02x, parallel 0x%02x (%s)", m.output,
+              (long long)m.offset, m.where, m.expected, m.actual, tmv_op_describe(op));
+    cg_outputs_free(serial);
+    cg_outputs_free(par);
+    tmv_op_destroy(op);
+}
+
+typedef struct sweep {
+    tmv_op_type         type;
+    uint64_t            seed;
+    const tmv_parallel *parallel;
+} sweep;
+
+static void sweep_cases(tmv_isa isa, void *ctx)
+{
+    (void)isa;
+    const sweep *s = ctx;
+    cg_options options = cg_default_options();
+    options.bad_index_percent = 10;
+    for (unsigned i = 0; i < CASES; i++) {
+        cg_case *c = cg_case_new(s->type, s->seed + i, &options);
+        cr_assert_not_null(c);
+        check_parallel(c, s->parallel);
+        cg_case_free(c);
+    }
+}
+
+static void each_operator(const char *name, const tmv_parallel *parallel)
+{
+    for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++) {
+        sweep s = {(tmv_op_type)t, tu_seed(name) + (uint64_t)t * 1000003u, parallel};
+        tu_for_each_isa(sweep_cases, &s);
+    }
+}
+
+Test(parallel, same_bytes_as_serial_on_shuffled_pools_of_2_3_7_16_threads)
+{
+    static const uint32_t counts[] = {2, 3, 7, 16};
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        shuffled_pool pool = {0, 0x9E3779B97F4A7C15u + counts[i]};
+        const tmv_parallel parallel = {&pool, counts[i], shuffled_parallelize};
+        each_operator("parallel::shuffled", &parallel);
+        /* the random cases are small: only a forced split reaches the pool */
+        if (split_tasks())
+            cr_expect_gt(pool.calls, 0, "%u threads: no step was split although TENSORMOVE_TASK_MIN_BYTES=1",
+                         counts[i]);
+        else
+            cr_expect_eq(pool.calls, 0, "%u threads: a small case called the pool %zu times", counts[i],
+                         pool.calls);
+    }
+}
+
+Test(parallel, same_bytes_as_serial_on_the_built_in_pool)
+{
+    tmv_parallel *pool = NULL;
+    cr_assert_eq(tmv_thread_pool_create(4, &pool), TMV_OK, "%s", tmv_last_error());
+    cr_expect_eq(pool->thread_count, 4);
+    each_operator("parallel::built_in", pool);
+    tmv_thread_pool_destroy(pool);
+}
+
+Test(parallel, null_or_one_thread_is_execute)
+{
+    size_t calls = 0;
+    const tmv_parallel one = {&calls, 1, reverse_parallelize};
+    each_operator("parallel::one", &one);
+    each_operator("parallel::null", NULL);
+    cr_expect_eq(calls, 0, "one thread called the pool");
+}
+
+/* A 64 MiB JOIN of two inputs along the outer axis: with the default task
+ * size it splits, tasks cut at whole cache lines, result equal to serial. */
+Test(parallel, a_large_join_splits_and_matches)
+{
+    const uint32_t rows = 2048, cols = 4096; /* 32 MiB per input, floats */
+    static const uint32_t in_sizes[] = {2048, 4096}, out_sizes[] = {4096, 4096};
+    float *a = malloc((size_t)rows * cols * 4), *b = malloc((size_t)rows * cols * 4);
+    float *s = malloc((size_t)2 * rows * cols * 4), *p = malloc((size_t)2 * rows * cols * 4);
+    cr_assert(a && b && s && p);
+    for (size_t i = 0; i < (size_t)rows * cols; i++)
+        a[i] = (float)i, b[i] = -(float)i;
+    const tmv_tensor_desc ins[] = {{TMV_DTYPE_FLOAT32, 2, in_sizes, NULL}, {TMV_DTYPE_FLOAT32, 2, in_sizes, NULL}};
+    const tmv_tensor_desc out = {TMV_DTYPE_FLOAT32, 2, out_sizes, NULL};
+    const tmv_join_desc join = {2, ins, &out, 0};
+    const tmv_op_desc desc = {TMV_OP_JOIN, &join, 0};
+    tmv_op *op = NULL;
+    cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK, "%s", tmv_last_error());
+    const void *inputs[] = {a, b};
+    void *so[] = {s}, *po[] = {p};
+    size_t calls = 0;
+    const tmv_parallel reverse = {&calls, 4, reverse_parallelize};
+    cr_assert_eq(tmv_op_execute(op, inputs, so), TMV_OK);
+    memset(p, 0x5A, (size_t)2 * rows * cols * 4);
+    cr_assert_eq(tmv_op_execute_parallel(op, inputs, po, &reverse), TMV_OK, "%s", tmv_last_error());
+    cr_expect_gt(calls, 0, "a 64 MiB JOIN was not split (%s)", tmv_op_describe(op));
+    cr_expect(memcmp(s, p, (size_t)2 * rows * cols * 4) == 0, "parallel JOIN differs from serial");
+    tmv_op_destroy(op);
+    free(a), free(b), free(s), free(p);
+}
+
+/* An 8 KiB JOIN stays on the calling thread, however many threads the pool
+ * offers (with the default task size: skipped when ctest forces splits). */
+Test(parallel, an_8_KiB_operator_never_calls_the_pool)
+{
+    if (split_tasks())
+        return;
+    static const uint32_t in_sizes[] = {16, 64}, out_sizes[] = {32, 64};
+    static float a[16 * 64], b[16 * 64], out[32 * 64];
+    const tmv_tensor_desc ins[] = {{TMV_DTYPE_FLOAT32, 2, in_sizes, NULL}, {TMV_DTYPE_FLOAT32, 2, in_sizes, NULL}};
+    const tmv_tensor_desc o = {TMV_DTYPE_FLOAT32, 2, out_sizes, NULL};
+    const tmv_join_desc join = {2, ins, &o, 0};
+    const tmv_op_desc desc = {TMV_OP_JOIN, &join, 0};
+    tmv_op *op = NULL;
+    cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK, "%s", tmv_last_error());
+    const void *inputs[] = {a, b};
+    void *outputs[] = {out};
+    size_t calls = 0;
+    const tmv_parallel many = {&calls, 64, reverse_parallelize};
+    cr_assert_eq(tmv_op_execute_parallel(op, inputs, outputs, &many), TMV_OK, "%s", tmv_last_error());
+    cr_expect_eq(calls, 0, "an 8 KiB JOIN called the pool (%s)", tmv_op_describe(op));
+    tmv_op_destroy(op);
+}
+
+Test(parallel, rejects_a_pool_without_threads_or_function)
+{
+    static const float x[] = {1, 2};
+    float y[2];
+    static const uint32_t sizes[] = {2};
+    const tmv_tensor_desc t = {TMV_DTYPE_FLOAT32, 1, sizes, NULL};
+    const tmv_join_desc join = {1, &t, &t, 0};
+    const tmv_op_desc desc = {TMV_OP_JOIN, &join, 0};
+    tmv_op *op = NULL;
+    cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK);
+    const void *in[] = {x};
+    void *out[] = {y};
+    size_t calls = 0;
+    const tmv_parallel none = {&calls, 0, reverse_parallelize}, nofn = {&calls, 2, NULL};
+    cr_expect_eq(tmv_op_execute_parallel(op, in, out, &none), TMV_ERR_INVALID_ARGUMENT);
+    cr_expect_str_eq(tmv_last_error(), "tmv_op_execute_parallel: parallel->thread_count is 0 and parallelize is set; "
+                                       "it needs at least 1 thread and a parallelize function");
+    cr_expect_eq(tmv_op_execute_parallel(op, in, out, &nofn), TMV_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(tmv_op_execute_parallel(NULL, in, out, NULL), TMV_ERR_INVALID_ARGUMENT);
+    cr_expect_str_eq(tmv_last_error(), "tmv_op_execute_parallel: op is NULL");
+    cr_expect_eq(tmv_thread_pool_create(2, NULL), TMV_ERR_INVALID_ARGUMENT);
+    tmv_op_destroy(op);
+}
