@@ -7,6 +7,7 @@
 #   clang  clang at -O1 with ASan + UBSan (the build fuzzers and engines' sanitizer CI use), the whole suite
 #   tsan  the concurrency tests under ThreadSanitizer, threads held inside the one-time init included
 #   arm  aarch64 cross build (library, demo, verifier) run under qemu-aarch64
+#   fuzz  clang + libFuzzer: tmv-fuzz (tests/fuzz) for TENSORMOVE_FUZZ_SECONDS (120) on the seed corpus
 # Ends with "N passed, M failed" on a line of its own; exits non-zero on any failure.
 #
 # To add a stage (tsan, the verifier, an aarch64 cross build under qemu), write
@@ -18,7 +19,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-STAGES=(test verify asan clang tsan arm)
+STAGES=(test verify asan clang tsan arm fuzz)
 DEPS=(cmake gcc g++ clang make pkg-config libcpu-features-dev libsimde-dev libcriterion-dev libbenchmark-dev
       libpthreadpool-dev)
 # shellcheck disable=SC2206 # deliberately split into words
@@ -184,6 +185,38 @@ stage_arm() {
     rm -f "$log" "$log.rows"
     record arm "$ok" "$bad"
     [ "$bad" -eq 0 ]
+}
+
+# The differential fuzzer (tests/fuzz/fuzz_target.c) under ASan and UBSan, the
+# library instrumented for coverage, run on a copy of the committed seed
+# corpus (the copy grows; the repository's does not). One test: it passes if
+# libFuzzer ran for the whole time and found nothing; a finding is written to
+# build/fuzz/artifacts/ (reproduce with build/fuzz/tests/fuzz/tmv-fuzz FILE).
+stage_fuzz() {
+    local dir=$root/build/fuzz log start built status
+    log=$(mktemp) || return 1
+    start=$(date +%s)
+    if ! { bash "$root/tools/install-debian-deps.sh" clang &&
+        CC=clang CXX=clang++ cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS=-O1 \
+            -DTENSORMOVE_WERROR=ON -DTENSORMOVE_SANITIZE=address,undefined -DTENSORMOVE_BUILD_FUZZER=ON \
+            -DTENSORMOVE_BUILD_TESTS=OFF -DTENSORMOVE_BUILD_BENCHMARKS=OFF "${extra_cmake_args[@]}" &&
+        cmake --build "$dir" --parallel "$jobs" --target tmv-fuzz; }; then
+        record fuzz 0 1
+        rm -f "$log"
+        return 1
+    fi
+    built=$(($(date +%s) - start))
+    rm -rf "$dir/corpus" "$dir/artifacts" && cp -r "$root/tests/fuzz/corpus" "$dir/corpus" && mkdir "$dir/artifacts"
+    # -timeout: a single input running this long is a hang, reported as a finding.
+    "$dir/tests/fuzz/tmv-fuzz" -max_total_time="${TENSORMOVE_FUZZ_SECONDS:-120}" -timeout=60 \
+        -print_final_stats=1 -artifact_prefix="$dir/artifacts/" "$dir/corpus" >"$log" 2>&1
+    status=$?
+    grep -vE '^(#[0-9]+|	NEW_FUNC|INFO:|"|######)' "$log" | tail -n 60
+    echo "fuzz: built in ${built} s; $(awk -F': *' '/^stat::number_of_executed_units/ { n = $NF }
+        /^stat::average_exec_per_sec/ { r = $NF } END { printf "%s executions, %s exec/s", n, r }' "$log")"
+    rm -f "$log"
+    if [ "$status" -eq 0 ]; then record fuzz 1 0; else record fuzz 0 1; fi
+    return "$status"
 }
 
 banner "dependencies: ${DEPS[*]}"
