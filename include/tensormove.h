@@ -38,17 +38,76 @@
 extern "C" {
 #endif
 
-#if defined(_WIN32) && defined(TENSORMOVE_SHARED_BUILD)
+/* TMV_API marks every exported function. On Windows it is
+ * __declspec(dllexport) while the library itself is built (the build defines
+ * TMV_BUILDING_LIBRARY; TENSORMOVE_SHARED_BUILD, the earlier spelling, is
+ * accepted too), nothing for a program linking the static library (define
+ * TMV_STATIC; the CMake target tensormove::tensormove_static does it for
+ * you), and __declspec(dllimport) for a program using the DLL. Elsewhere it
+ * is visibility("default") (the library hides every other symbol). */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(TMV_BUILDING_LIBRARY) || defined(TENSORMOVE_SHARED_BUILD)
 #define TMV_API __declspec(dllexport)
+#elif defined(TMV_STATIC)
+#define TMV_API
+#else
+#define TMV_API __declspec(dllimport)
+#endif
 #elif defined(__GNUC__)
 #define TMV_API __attribute__((visibility("default")))
 #else
 #define TMV_API
 #endif
 
+/* TMV_NODISCARD marks every function returning a tmv_status: ignoring the
+ * status is a compiler warning ([[nodiscard]] in C23 and C++17, else GCC and
+ * clang's warn_unused_result, else MSVC's _Check_return_). Under GCC's
+ * warn_unused_result a (void) cast does not silence it: check the status.
+ * Define TMV_NODISCARD (e.g. to nothing) before including this header to
+ * override it. */
+#ifndef TMV_NODISCARD
+#if defined(__cplusplus) && __cplusplus >= 201703L
+#define TMV_NODISCARD [[nodiscard]]
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L && \
+    defined(__has_c_attribute)
+#if __has_c_attribute(nodiscard)
+#define TMV_NODISCARD [[nodiscard]]
+#endif
+#endif
+#ifndef TMV_NODISCARD
+#if defined(__GNUC__)
+#define TMV_NODISCARD __attribute__((warn_unused_result))
+#elif defined(_MSC_VER)
+#define TMV_NODISCARD _Check_return_
+#else
+#define TMV_NODISCARD
+#endif
+#endif
+#endif
+
+/* The version of this header. TMV_VERSION is one comparable number,
+ * MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 is 100, 1.2.3 would be 10203);
+ * tmv_version_number() gives the library's at run time.
+ *
+ * Compatibility policy. A patch release changes no declaration. A minor
+ * release only adds: functions, enumerators (statuses, data types, kernel
+ * sets, flags), macros, and new description structs with their own
+ * operator type and typed create function. It never removes a name, changes
+ * a function's signature or a value's meaning, or changes the layout of an
+ * existing struct: a program built against 0.1 runs unchanged against any
+ * later 0.x library (the shared library's SONAME carries the major,
+ * libtensormove.so.0), and recompiles unchanged against any later 0.x header.
+ * Only a major release breaks any of this. Descriptions carry no size or
+ * version member: like DirectML, which added DML_GATHER_ND1_OPERATOR_DESC
+ * beside DML_GATHER_ND_OPERATOR_DESC rather than growing it, tensormove grows
+ * a description by adding a new struct (and operator type) beside the old
+ * one, so the member-by-member mapping onto DirectML holds and no caller has
+ * to fill a size. Callers should treat a status they do not know as an error
+ * and pass 0 for flags they do not use. */
 #define TMV_VERSION_MAJOR 0
 #define TMV_VERSION_MINOR 1
 #define TMV_VERSION_PATCH 0
+#define TMV_VERSION (TMV_VERSION_MAJOR * 10000 + TMV_VERSION_MINOR * 100 + TMV_VERSION_PATCH)
 
 /* The most dimensions a tensor may have. */
 #define TMV_MAX_DIMS 8
@@ -93,7 +152,7 @@ typedef enum tmv_depth_space_order {
 } tmv_depth_space_order;
 
 /* JOIN (concatenate inputs along axis); DML_JOIN_OPERATOR_DESC. */
-typedef struct {
+typedef struct tmv_join_desc {
     uint32_t               input_count;  /* 1..TMV_MAX_PIECES */
     const tmv_tensor_desc *inputs;       /* input_count descriptions */
     const tmv_tensor_desc *output;
@@ -101,7 +160,7 @@ typedef struct {
 } tmv_join_desc;
 
 /* SPLIT (the inverse of JOIN); DML_SPLIT_OPERATOR_DESC. */
-typedef struct {
+typedef struct tmv_split_desc {
     const tmv_tensor_desc *input;
     uint32_t               output_count; /* 1..TMV_MAX_PIECES */
     const tmv_tensor_desc *outputs;      /* output_count descriptions */
@@ -110,7 +169,7 @@ typedef struct {
 
 /* TILE; DML_TILE_OPERATOR_DESC. output.sizes[d] = input.sizes[d] * repeats[d];
  * a repeat of 0 is allowed (as in ONNX) and gives an empty output. */
-typedef struct {
+typedef struct tmv_tile_desc {
     const tmv_tensor_desc *input;
     const tmv_tensor_desc *output;
     uint32_t               repeats_count; /* == input->dim_count */
@@ -119,7 +178,7 @@ typedef struct {
 
 /* SPACE_TO_DEPTH: 4-D {N,C,H,W} -> {N, C*B*B, H/B, W/B};
  * DML_SPACE_TO_DEPTH1_OPERATOR_DESC. */
-typedef struct {
+typedef struct tmv_space_to_depth_desc {
     const tmv_tensor_desc *input;
     const tmv_tensor_desc *output;
     uint32_t               block_size;   /* B >= 1; divides H and W */
@@ -128,7 +187,7 @@ typedef struct {
 
 /* DEPTH_TO_SPACE: 4-D {N, C*B*B, H, W} -> {N, C, H*B, W*B};
  * DML_DEPTH_TO_SPACE1_OPERATOR_DESC. */
-typedef struct {
+typedef struct tmv_depth_to_space_desc {
     const tmv_tensor_desc *input;
     const tmv_tensor_desc *output;
     uint32_t               block_size;   /* B >= 1; B*B divides the channels */
@@ -139,7 +198,7 @@ typedef struct {
  * dimension count n; only the last input_dim_count (r) dimensions of the
  * input and the last indices_dim_count (q) of the indices are meaningful.
  * Indices are INT32, INT64, UINT32 or UINT64. */
-typedef struct {
+typedef struct tmv_gather_nd_desc {
     const tmv_tensor_desc *input;
     const tmv_tensor_desc *indices;
     const tmv_tensor_desc *output;
@@ -216,7 +275,7 @@ typedef enum tmv_status {
  * non-temporally, 1 to 2^63) or TENSORMOVE_GATHER_PREFETCH (index tuples a
  * row gather prefetches ahead, 0 to 64); the message names the variable.
  * Both are read once, at the first call into the library. Thread-safe. */
-TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
+TMV_NODISCARD TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
 
 /* Runs a compiled operator. Buffers are bound in the order the description
  * lists tensors: inputs[] = JOIN's inputs, or the single input, then
@@ -237,8 +296,8 @@ TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
  * (the message names the operator and the output count) if that fails.
  * Thread-safe: any number of threads may execute the same operator at once
  * (on distinct outputs). */
-TMV_API tmv_status tmv_op_execute(const tmv_op *op, const void *const *inputs,
-                                  void *const *outputs);
+TMV_NODISCARD TMV_API tmv_status tmv_op_execute(const tmv_op *op, const void *const *inputs,
+                                                void *const *outputs);
 
 /* What the operator will run, e.g. "join: join_rows/avx2" or
  * "split: copy_w4/scalar x3": the operator, then each kernel of its plan with
@@ -251,8 +310,8 @@ TMV_API void tmv_op_destroy(tmv_op *op);
 
 /* One-shot convenience: create, execute, destroy. Returns any status of
  * tmv_op_create or tmv_op_execute. Thread-safe. */
-TMV_API tmv_status tmv_execute(const tmv_op_desc *desc, const void *const *inputs,
-                               void *const *outputs);
+TMV_NODISCARD TMV_API tmv_status tmv_execute(const tmv_op_desc *desc, const void *const *inputs,
+                                             void *const *outputs);
 
 /* ---- Parallel execution ----
  * An operator can run on many threads through the caller's thread pool,
@@ -341,7 +400,7 @@ TMV_API tmv_isa tmv_get_isa(void);
 /* Caps the kernel set for operators created from now on (existing operators
  * keep theirs). Returns TMV_OK, or TMV_ERR_UNSUPPORTED_ISA for a value that
  * names no kernel set or one this CPU lacks. Thread-safe. */
-TMV_API tmv_status tmv_set_isa(tmv_isa isa);
+TMV_NODISCARD TMV_API tmv_status tmv_set_isa(tmv_isa isa);
 /* The set's name as TENSORMOVE_ISA spells it ("scalar", ...); NULL for a
  * value that names no kernel set. Sets this CPU lacks have names too. */
 TMV_API const char *tmv_isa_name(tmv_isa isa);
@@ -352,6 +411,10 @@ TMV_API const char *tmv_isa_name(tmv_isa isa);
 TMV_API uint32_t tmv_isa_list(tmv_isa *out, uint32_t capacity);
 /* The library version, "MAJOR.MINOR.PATCH". */
 TMV_API const char *tmv_version(void);
+/* The library version as one number, MAJOR * 10000 + MINOR * 100 + PATCH:
+ * the TMV_VERSION of the header the library was built from (compare it with
+ * the TMV_VERSION a program was compiled against). Thread-safe. */
+TMV_API uint32_t tmv_version_number(void);
 
 #ifdef __cplusplus
 }

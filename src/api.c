@@ -71,3 +71,8 @@ const char *tmv_version(void)
 {
     return VERSION_STRING(TMV_VERSION_MAJOR, TMV_VERSION_MINOR, TMV_VERSION_PATCH);
 }
+
+uint32_t tmv_version_number(void)
+{
+    return TMV_VERSION;
+}

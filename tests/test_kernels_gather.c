@@ -191,7 +191,7 @@ static void run_case(const char *what, const gcase *c, const uint64_t *values)
         snprintf(message, sizeof message, "%s", tmv_last_error());
         cr_assert(strstr(message, "index tuple") != NULL, "%s: message %s", what, message);
         tu_guarded_free(&out);
-        tmv_set_isa(saved);
+        cr_assert_eq(tmv_set_isa(saved), TMV_OK);
         run_ctx ctx = {what, &x.desc, inputs, x.out_bytes, message};
         tu_for_each_isa(same_message_on_isa, &ctx);
     }

@@ -50,7 +50,8 @@ unsigned tu_for_each_isa(tu_isa_body body, void *ctx)
         ran++;
     }
     logged = true;
-    tmv_set_isa(saved);
+    cr_assert_eq(tmv_set_isa(saved), TMV_OK, "restoring kernel set %s: %s", tmv_isa_name(saved),
+                 tmv_last_error());
     cr_assert_gt(ran, 0, "no kernel set ran");
     return ran;
 }

@@ -227,7 +227,12 @@ int main(int argc, char **argv)
         const int i = (int)available[a];
         if (o.isa >= 0 && i != o.isa)
             continue;
-        tmv_set_isa((tmv_isa)i);
+        if (tmv_set_isa((tmv_isa)i) != TMV_OK) {
+            printf("FAIL: tmv_set_isa(%s), which tmv_isa_list lists: %s\n", tmv_isa_name((tmv_isa)i),
+                   tmv_last_error());
+            failures++;
+            continue;
+        }
         bool reached[MAX_SEEN] = {false};
         for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++) {
             if (!o.ops[t])
