@@ -8,7 +8,7 @@
  * DirectML maps one to one.
  *
  * Usage: describe an operator (tmv_op_desc), compile it once with
- * tmv_op_create, run it any number of times, from any number of threads at
+ * tmv_op_create (or its typed twin, e.g. tmv_op_create_join), run it any number of times, from any number of threads at
  * once, with tmv_op_execute, free it with tmv_op_destroy. tmv_execute does all
  * three in one call.
  *
@@ -276,6 +276,23 @@ typedef enum tmv_status {
  * row gather prefetches ahead, 0 to 64); the message names the variable.
  * Both are read once, at the first call into the library. Thread-safe. */
 TMV_NODISCARD TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
+
+/* Typed entry points: tmv_op_create_<op>(desc, flags, out) is exactly
+ * tmv_op_create on {TMV_OP_<OP>, desc, flags} -- same checks, statuses and
+ * messages, same operator -- but the compiler checks that desc is the
+ * operator's own description, so a tmv_tile_desc cannot be read as a join. */
+TMV_NODISCARD TMV_API tmv_status tmv_op_create_join(const tmv_join_desc *desc, uint32_t flags,
+                                                    tmv_op **out);
+TMV_NODISCARD TMV_API tmv_status tmv_op_create_split(const tmv_split_desc *desc, uint32_t flags,
+                                                     tmv_op **out);
+TMV_NODISCARD TMV_API tmv_status tmv_op_create_tile(const tmv_tile_desc *desc, uint32_t flags,
+                                                    tmv_op **out);
+TMV_NODISCARD TMV_API tmv_status tmv_op_create_space_to_depth(const tmv_space_to_depth_desc *desc,
+                                                              uint32_t flags, tmv_op **out);
+TMV_NODISCARD TMV_API tmv_status tmv_op_create_depth_to_space(const tmv_depth_to_space_desc *desc,
+                                                              uint32_t flags, tmv_op **out);
+TMV_NODISCARD TMV_API tmv_status tmv_op_create_gather_nd(const tmv_gather_nd_desc *desc,
+                                                         uint32_t flags, tmv_op **out);
 
 /* Runs a compiled operator. Buffers are bound in the order the description
  * lists tensors: inputs[] = JOIN's inputs, or the single input, then
