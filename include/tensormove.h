@@ -294,6 +294,30 @@ TMV_NODISCARD TMV_API tmv_status tmv_op_create_depth_to_space(const tmv_depth_to
 TMV_NODISCARD TMV_API tmv_status tmv_op_create_gather_nd(const tmv_gather_nd_desc *desc,
                                                          uint32_t flags, tmv_op **out);
 
+/* Shape inference: the sizes output number `output` of desc must have,
+ * packed row-major, as tmv_op_create requires them: *dim_count receives its
+ * dimension count and sizes[0..*dim_count) its sizes. `output` is 0, or for
+ * SPLIT 0..output_count-1.
+ * The output description is not read, so it may be NULL (JOIN's and the
+ * single-output operators' `output`) -- with one exception: SPLIT's output
+ * sizes along the axis cannot be inferred, so SPLIT reads every outputs[i]'s
+ * dim_count (which must equal the input's) and sizes[axis] (which must add
+ * up to the input's), and nothing else of them.
+ * Everything else is checked as tmv_op_create checks it, by the same code
+ * with the same messages: the tmv_op_desc, the flags, the inputs, the
+ * members (axis, repeats, block_size, order, GATHER_ND's counts and
+ * placeholder and batch sizes). Where create compares a JOIN input with the
+ * output, inference compares it with inputs[0] ("join: inputs[1].sizes[0]
+ * is 3 but inputs[0].sizes[0] is 2"). An output size that would not fit in
+ * uint32_t is rejected. Inference depends on no kernel set or environment
+ * variable, allocates nothing and does not create an operator.
+ * Returns TMV_OK or TMV_ERR_INVALID_ARGUMENT (dim_count or sizes NULL, or
+ * what create would reject); on failure *dim_count is 0 (when dim_count is
+ * not NULL) and sizes is left as it was. Thread-safe. */
+TMV_NODISCARD TMV_API tmv_status tmv_infer_output_sizes(const tmv_op_desc *desc, uint32_t output,
+                                                        uint32_t *dim_count,
+                                                        uint32_t sizes[TMV_MAX_DIMS]);
+
 /* Runs a compiled operator. Buffers are bound in the order the description
  * lists tensors: inputs[] = JOIN's inputs, or the single input, then
  * GATHER_ND's indices; outputs[] = SPLIT's outputs, or the single output.

@@ -76,7 +76,8 @@ tmv_op *tmv_op_alloc(tmv_op_type type, uint32_t input_count, uint32_t output_cou
 
 /* Validates the description behind desc->desc (docs/SPEC.md) and returns a new op
  * holding copies of everything it needs. On failure *out is NULL and the last
- * error names the member. One function per operator, in validate.c. */
+ * error names the member (validate.c; each operator's rules are in
+ * validate_<op>.c, shared with shape inference through validate.h). */
 tmv_status tmv_validate(const tmv_op_desc *desc, tmv_op **out);
 
 /* Lowers a validated op onto primitives with the kernels of set `isa`,
