@@ -27,6 +27,37 @@
  *    succeeds (GATHER_ND then checks no indices);
  *  - all offset arithmetic is 64-bit; a tensor's byte extent (lowest to just
  *    past highest addressed byte) must fit in size_t.
+ *
+ * Promises:
+ *  - tmv_op_execute allocates no memory and takes no lock, with one exception:
+ *    a SPLIT with more than 512 outputs bound in neither ascending nor
+ *    descending address order mallocs scratch for its overlap check (see
+ *    tmv_op_execute). (On glibc, a thread's first failed call into a library
+ *    loaded with dlopen may make the C runtime allocate that thread's block
+ *    for the thread-local error message.) tmv_execute creates an operator,
+ *    so it allocates.
+ *  - Buffers need no particular alignment: kernels load and store unaligned
+ *    and use aligned (streaming) stores only after aligning to them. The
+ *    tests place buffers at odd element-aligned offsets (offsets that split
+ *    an element are not tested).
+ *  - Data moves bit for bit, so any element type of the same width works
+ *    through the type of that width: bfloat16 or any fp16 variant as
+ *    UINT16, fp8 (E4M3, E5M2) as UINT8, a pair of int4 values packed in a
+ *    byte as UINT8 (the operator then moves whole pairs: sizes count bytes),
+ *    complex64 as UINT64.
+ *  - Create costs far more than execute: about 0.6-0.9 us for a small
+ *    operator with tmv_op_destroy (docs/PERFORMANCE.md: 656 ns for the
+ *    one-shot tmv_execute), against 20-40 ns for executing it; more with
+ *    many JOIN/SPLIT pieces. Engines should create an operator once per
+ *    shape and cache it (operators are immutable and may be executed by any
+ *    number of threads at once).
+ *
+ * Binding buffers: tmv_op_execute takes `const void *const *inputs`. In C,
+ * `void *ins[]` does not convert to that without a cast (only the first
+ * level may gain const implicitly), so gcc and clang warn
+ * (-Wincompatible-pointer-types); declare the input array as
+ * `const void *ins[] = {a, b};` and the output array as
+ * `void *outs[] = {out};`, as the README's example does.
  */
 #ifndef TENSORMOVE_H
 #define TENSORMOVE_H
