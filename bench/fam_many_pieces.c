@@ -122,8 +122,11 @@ static void run_many(tmvb_state *st, void *arg) {
     const many_case *c = arg;
     many_setup m;
     tmv_op *op = NULL;
-    tmv_status s;
-    tmv_set_isa(many_isa);
+    tmv_status s = tmv_set_isa(many_isa);
+    if (s != TMV_OK) {
+        skip_with_status(st, "set_isa", s);
+        return;
+    }
     if (many_build(c, &m)) {
         tmvb_skip(st, "out of memory while building the case");
         return;
@@ -135,17 +138,18 @@ static void run_many(tmvb_state *st, void *arg) {
     } else if (c->execute) {
         const uint64_t bytes = (uint64_t)PIECES * (is_strided(c) ? 2 : 1);
         const double yardstick = memcpy_seconds(bytes);
+        int failed = 0;   /* counted, not branched on: the warm-up call succeeded */
         while (tmvb_keep_running(st)) {
-            tmv_op_execute(op, m.in, m.out);
+            failed += tmv_op_execute(op, m.in, m.out) != TMV_OK;
             tmvb_consume(m.out[0]);
         }
+        if (failed) tmvb_skip(st, "execute failed inside the timed loop");
         tmvb_set_bytes_per_iteration(st, 2 * bytes);
         tmvb_set_rate_counter(st, "x_memcpy", yardstick);
     } else {
         while (tmvb_keep_running(st)) {
             tmv_op *again = NULL;
-            tmv_op_create(&m.op, &again);
-            tmvb_consume(again);
+            if (tmv_op_create(&m.op, &again) == TMV_OK) tmvb_consume(again);
             tmv_op_destroy(again);
         }
     }

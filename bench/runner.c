@@ -91,7 +91,11 @@ static void run_entry(tmvb_state *state, void *arg) {
         return;
     }
     const double yardstick = cur.yardstick;
-    tmv_set_isa((tmv_isa)e->isa);   /* the one-shot case creates its op inside the loop */
+    /* the one-shot case creates its op inside the loop; prepare() set this set already, so it succeeds */
+    if (tmv_set_isa((tmv_isa)e->isa) != TMV_OK) {
+        tmvb_skip(state, tmv_last_error());
+        return;
+    }
     while (tmvb_keep_running(state)) {
         run_once();
         tmvb_consume(cur.s.out[0]);

@@ -418,8 +418,8 @@ typedef struct tmv_parallel {
  * shared one. Returns the statuses of tmv_op_execute, or
  * TMV_ERR_INVALID_ARGUMENT for a parallel with thread_count 0 or no
  * parallelize function. */
-TMV_API tmv_status tmv_op_execute_parallel(const tmv_op *op, const void *const *inputs, void *const *outputs,
-                                           const tmv_parallel *parallel);
+TMV_NODISCARD TMV_API tmv_status tmv_op_execute_parallel(const tmv_op *op, const void *const *inputs,
+                                                         void *const *outputs, const tmv_parallel *parallel);
 
 /* A pool of `threads` threads (0: one per online CPU), built on pthreadpool,
  * ready to pass to tmv_op_execute_parallel; *out receives it, to be freed
@@ -428,7 +428,7 @@ TMV_API tmv_status tmv_op_execute_parallel(const tmv_op *op, const void *const *
  * Returns TMV_OK, TMV_ERR_INVALID_ARGUMENT (out NULL), TMV_ERR_OUT_OF_MEMORY
  * (the threads could not be started) or TMV_ERR_UNSUPPORTED (a build
  * configured with TENSORMOVE_THREAD_POOL=OFF; pass your own pool then). */
-TMV_API tmv_status tmv_thread_pool_create(uint32_t threads, tmv_parallel **out);
+TMV_NODISCARD TMV_API tmv_status tmv_thread_pool_create(uint32_t threads, tmv_parallel **out);
 
 /* Stops the pool's threads and frees it. NULL is ignored. No execute may be
  * using it. */
