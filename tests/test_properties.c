@@ -86,32 +86,52 @@ static cg_case *new_case(tmv_op_type type, uint64_t seed, const cg_options *opti
     return c;
 }
 
-/* ------------------------------------------- the library vs the reference */
+/* ------------------------------------------------------------ sweeps */
 
+typedef void (*case_check)(const cg_case *c);
+
+/* `cases` seeded cases, even ones of types[0] and odd ones of types[1],
+ * each handed to `check`. */
 typedef struct sweep {
-    tmv_op_type type;
+    tmv_op_type types[2];
     uint64_t    seed;
     cg_options  options;
     unsigned    cases;
+    case_check  check;
 } sweep;
 
-static void sweep_vs_reference(tmv_isa isa, void *ctx)
+static void run_sweep(tmv_isa isa, void *ctx)
 {
     (void)isa;
     const sweep *s = ctx;
     for (unsigned i = 0; i < s->cases; i++) {
-        cg_case *c = new_case(s->type, s->seed + i, &s->options);
-        tu_check_case(c);
+        cg_case *c = new_case(s->types[i % 2], s->seed + i, &s->options);
+        s->check(c);
         cg_case_free(c);
     }
 }
 
+/* Runs the sweep once per kernel set, seeded by the test's name. */
+static void sweep_every_isa(sweep s, const char *name)
+{
+    s.seed = tu_seed(name);
+    tu_for_each_isa(run_sweep, &s);
+}
+
+/* A property over CASES_PER_PROPERTY default cases alternating between two types. */
+static void check_property(const char *name, tmv_op_type even, tmv_op_type odd, case_check check)
+{
+    sweep_every_isa((sweep){{even, odd}, 0, cg_default_options(), CASES_PER_PROPERTY, check}, name);
+}
+
+/* ------------------------------------------- the library vs the reference */
+
 static void against_reference(const char *name, tmv_op_type type, unsigned bad_index, unsigned clamp)
 {
-    sweep s = {type, tu_seed(name), cg_default_options(), CASES_VS_REFERENCE};
+    sweep s = {{type, type}, 0, cg_default_options(), CASES_VS_REFERENCE, tu_check_case};
     s.options.bad_index_percent = bad_index;
     s.options.clamp_percent = clamp;
-    tu_for_each_isa(sweep_vs_reference, &s);
+    sweep_every_isa(s, name);
 }
 
 Test(vs_reference, join) { against_reference("vs_reference::join", TMV_OP_JOIN, 0, 0); }
@@ -162,21 +182,9 @@ static void split_undoes_join(const cg_case *join)
     cg_outputs_free(joined);
 }
 
-static void round_trip_join(tmv_isa isa, void *ctx)
-{
-    (void)isa;
-    const uint64_t seed = *(const uint64_t *)ctx;
-    for (unsigned i = 0; i < CASES_PER_PROPERTY; i++) {
-        cg_case *c = new_case(TMV_OP_JOIN, seed + i, NULL);
-        split_undoes_join(c);
-        cg_case_free(c);
-    }
-}
-
 Test(round_trip, split_after_join_is_identity)
 {
-    uint64_t seed = tu_seed("round_trip::split_after_join_is_identity");
-    tu_for_each_isa(round_trip_join, &seed);
+    check_property("round_trip::split_after_join_is_identity", TMV_OP_JOIN, TMV_OP_JOIN, split_undoes_join);
 }
 
 /* --------------------------------- DEPTH_TO_SPACE after SPACE_TO_DEPTH */
@@ -212,29 +220,23 @@ static void inverse_restores_input(const cg_case *c)
     cg_outputs_free(forward);
 }
 
-static void round_trip_depth_space(tmv_isa isa, void *ctx)
-{
-    (void)isa;
-    const uint64_t seed = *(const uint64_t *)ctx;
-    for (unsigned i = 0; i < CASES_PER_PROPERTY; i++) {
-        cg_case *c = new_case(i % 2 ? TMV_OP_SPACE_TO_DEPTH : TMV_OP_DEPTH_TO_SPACE, seed + i, NULL);
-        inverse_restores_input(c);
-        cg_case_free(c);
-    }
-}
-
 /* casegen draws both orders; both directions are run here. */
 Test(round_trip, depth_to_space_after_space_to_depth_is_identity)
 {
-    uint64_t seed = tu_seed("round_trip::depth_to_space_after_space_to_depth_is_identity");
-    tu_for_each_isa(round_trip_depth_space, &seed);
+    check_property("round_trip::depth_to_space_after_space_to_depth_is_identity", TMV_OP_DEPTH_TO_SPACE,
+                   TMV_OP_SPACE_TO_DEPTH, inverse_restores_input);
 }
 
-/* ----------------------------------------- TILE by an independent loop */
+/* ------------------------------------- TILE and GATHER_ND by independent loops */
 
-static void tile_matches_loop(const cg_case *c)
+/* Sets src to the input coordinate output element `coord` comes from. */
+typedef void (*source_fn)(const cg_case *c, const uint32_t *coord, uint32_t *src);
+
+/* Every element of c's single output equals the input element `source`
+ * names, and every output byte no element covers keeps its canary. */
+static void output_matches_loop(const cg_case *c, const tmv_tensor_desc *in, const tmv_tensor_desc *out,
+                                source_fn source, const char *what)
 {
-    const tmv_tensor_desc *in = c->tile.input, *out = c->tile.output;
     const size_t elem = cg_dtype_size(out->dtype);
     cg_outputs *outs = run_api(c);
     const cg_region *r = &outs->regions[0];
@@ -243,38 +245,37 @@ static void tile_matches_loop(const cg_case *c)
     uint32_t coord[TMV_MAX_DIMS], src[TMV_MAX_DIMS];
     for (uint64_t e = 0; e < count_elements(out); e++) {
         unravel(e, out->dim_count, out->sizes, coord);
-        for (uint32_t d = 0; d < out->dim_count; d++)
-            src[d] = coord[d] % in->sizes[d];
+        source(c, coord, src);
         size_t at = offset_of(out, coord);
         mark_covered(covered, at, elem);
         if (memcmp(r->data + at, element_at(in, c->in_ptrs[0], src), elem)) {
             cg_case_print(c, stderr, "  ");
-            cr_assert_fail("tile: output element %llu is not input[i mod sizes]", (unsigned long long)e);
+            cr_assert_fail("%s: output element %llu differs from the independent loop", what,
+                           (unsigned long long)e);
         }
     }
-    assert_uncovered_canaries(r, covered, "tile");
+    assert_uncovered_canaries(r, covered, what);
     free(covered);
     cg_outputs_free(outs);
 }
 
-static void tile_cases(tmv_isa isa, void *ctx)
+/* TILE: input[i mod sizes]. */
+static void tile_source(const cg_case *c, const uint32_t *coord, uint32_t *src)
 {
-    (void)isa;
-    const uint64_t seed = *(const uint64_t *)ctx;
-    for (unsigned i = 0; i < CASES_PER_PROPERTY; i++) {
-        cg_case *c = new_case(TMV_OP_TILE, seed + i, NULL);
-        tile_matches_loop(c);
-        cg_case_free(c);
-    }
+    const tmv_tensor_desc *in = c->tile.input;
+    for (uint32_t d = 0; d < in->dim_count; d++)
+        src[d] = coord[d] % in->sizes[d];
+}
+
+static void tile_matches_loop(const cg_case *c)
+{
+    output_matches_loop(c, c->tile.input, c->tile.output, tile_source, "tile");
 }
 
 Test(independent, tile)
 {
-    uint64_t seed = tu_seed("independent::tile");
-    tu_for_each_isa(tile_cases, &seed);
+    check_property("independent::tile", TMV_OP_TILE, TMV_OP_TILE, tile_matches_loop);
 }
-
-/* ------------------------------------ GATHER_ND by an independent loop */
 
 /* The index at `at`, made non-negative the SPEC way (in range: the cases
  * used here hold no bad index). */
@@ -290,62 +291,40 @@ static uint64_t index_at(const unsigned char *at, tmv_dtype type, uint32_t size)
     }
 }
 
-static void gather_matches_loop(const cg_case *c)
+/* GATHER_ND: the meaningful output dims are (batch b, positions q-1-b,
+ * trailing r-b-k), right-aligned; the positions pick an index tuple. */
+static void gather_source(const cg_case *c, const uint32_t *oc, uint32_t *src)
 {
     const tmv_gather_nd_desc *g = &c->gather_nd;
-    const tmv_tensor_desc *in = g->input, *ind = g->indices, *out = g->output;
+    const tmv_tensor_desc *in = g->input, *ind = g->indices;
     const uint32_t n = in->dim_count, r = g->input_dim_count, q = g->indices_dim_count, b = g->batch_dim_count;
     const uint32_t k = ind->sizes[n - 1], m = q - 1 + r - b - k;
-    const size_t elem = cg_dtype_size(out->dtype);
-    cg_outputs *outs = run_api(c);
-    const cg_region *reg = &outs->regions[0];
-    unsigned char *covered = calloc(reg->len + 1, 1);
-    cr_assert_not_null(covered);
-    uint32_t oc[TMV_MAX_DIMS], ic[TMV_MAX_DIMS], src[TMV_MAX_DIMS];
-    for (uint64_t e = 0; e < count_elements(out); e++) {
-        unravel(e, n, out->sizes, oc);
-        /* meaningful output = (batch b, positions q-1-b, trailing r-b-k), right-aligned */
-        for (uint32_t d = 0; d < n; d++)
-            ic[d] = src[d] = 0;
-        for (uint32_t j = 0; j < q - 1; j++)
-            ic[n - q + j] = oc[n - m + j];
-        for (uint32_t j = 0; j < b; j++)
-            src[n - r + j] = oc[n - m + j];
-        for (uint32_t j = 0; j < k; j++) {
-            ic[n - 1] = j;
-            uint32_t size = in->sizes[n - r + b + j];
-            uint64_t v = index_at(element_at(ind, c->in_ptrs[1], ic), ind->dtype, size);
-            cr_assert_lt(v, size, "casegen produced an out-of-range index for an in-range case");
-            src[n - r + b + j] = (uint32_t)v;
-        }
-        for (uint32_t j = 0; j < r - b - k; j++)
-            src[n - r + b + k + j] = oc[n - m + q - 1 + j];
-        size_t at = offset_of(out, oc);
-        mark_covered(covered, at, elem);
-        if (memcmp(reg->data + at, element_at(in, c->in_ptrs[0], src), elem)) {
-            cg_case_print(c, stderr, "  ");
-            cr_assert_fail("gather_nd: output element %llu differs from the independent loop", (unsigned long long)e);
-        }
+    uint32_t ic[TMV_MAX_DIMS];
+    for (uint32_t d = 0; d < n; d++)
+        ic[d] = src[d] = 0;
+    for (uint32_t j = 0; j < q - 1; j++)
+        ic[n - q + j] = oc[n - m + j];
+    for (uint32_t j = 0; j < b; j++)
+        src[n - r + j] = oc[n - m + j];
+    for (uint32_t j = 0; j < k; j++) {
+        ic[n - 1] = j;
+        uint32_t size = in->sizes[n - r + b + j];
+        uint64_t v = index_at(element_at(ind, c->in_ptrs[1], ic), ind->dtype, size);
+        cr_assert_lt(v, size, "casegen produced an out-of-range index for an in-range case");
+        src[n - r + b + j] = (uint32_t)v;
     }
-    assert_uncovered_canaries(reg, covered, "gather_nd");
-    free(covered);
-    cg_outputs_free(outs);
+    for (uint32_t j = 0; j < r - b - k; j++)
+        src[n - r + b + k + j] = oc[n - m + q - 1 + j];
 }
 
-static void gather_cases(tmv_isa isa, void *ctx)
+static void gather_matches_loop(const cg_case *c)
 {
-    (void)isa;
-    const uint64_t seed = *(const uint64_t *)ctx;
-    for (unsigned i = 0; i < CASES_PER_PROPERTY; i++) {
-        cg_case *c = new_case(TMV_OP_GATHER_ND, seed + i, NULL);
-        if (c->expect == TMV_OK)
-            gather_matches_loop(c);
-        cg_case_free(c);
-    }
+    if (c->expect != TMV_OK)
+        return; /* a rejected case: the vs_reference sweeps check those */
+    output_matches_loop(c, c->gather_nd.input, c->gather_nd.output, gather_source, "gather_nd");
 }
 
 Test(independent, gather_nd)
 {
-    uint64_t seed = tu_seed("independent::gather_nd");
-    tu_for_each_isa(gather_cases, &seed);
+    check_property("independent::gather_nd", TMV_OP_GATHER_ND, TMV_OP_GATHER_ND, gather_matches_loop);
 }
