@@ -22,18 +22,13 @@
 #include "tensormove.h"
 #include "tool_args.h"
 
-#define MAX_ISAS 32
 #define MAX_KERNELS 256
 #define FULL_REPORTS 10   /* failures reported with the case and shape; the rest in two lines */
 
 typedef struct options {
-    uint64_t    seed;
-    uint64_t    iterations;   /* random cases per operator */
-    const char *kernel;       /* --kernel: a name substring, or NULL */
-    int         isa;          /* --isa: only kernels of this set; -1 for all */
-    bool        has_case;
-    uint64_t    case_seed;
-    bool        verbose, bench;
+    tool_options common;      /* iterations: random cases per operator */
+    const char  *kernel;      /* --kernel: a name substring, or NULL */
+    bool         bench;
 } options;
 
 static void usage(FILE *f)
@@ -59,76 +54,31 @@ static void usage(FILE *f)
             "  --list            list every kernel of the registry, then exit\n");
 }
 
-static bool parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (s == NULL || *s == '\0' || *s == '-')
-        return false;
-    *v = strtoull(s, &end, 0);
-    return *end == '\0';
-}
-
-static tmv_isa available[MAX_ISAS];   /* the sets this CPU runs */
-static uint32_t available_count;
-
-static bool set_runs(tmv_isa isa)
-{
-    for (uint32_t i = 0; i < available_count && i < MAX_ISAS; i++)
-        if (available[i] == isa)
-            return true;
-    return false;
-}
-
-static int isa_by_name(const char *name)
-{
-    for (unsigned i = 0; i < tmv_kernel_set_count; i++)
-        if (strcmp(tmv_kernel_sets[i].name, name) == 0)
-            return (int)tmv_kernel_sets[i].isa;
-    return -1;
-}
+static tool_isas cpu_sets;
 
 static void list_kernels(void)
 {
     printf("kernels of the registry, in preference order per primitive (* = this CPU runs its set):\n");
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
-        printf("  %c %-12s %-36s %-11s %s\n", set_runs(k->set) ? '*' : ' ', tmv_primitive_name(k->primitive),
+        printf("  %c %-12s %-36s %-11s %s\n", tool_isa_runs(&cpu_sets, (int)k->set) ? '*' : ' ',
+               tmv_primitive_name(k->primitive),
                k->name, tmv_isa_name(k->set), tmv_kernel_has_prepare(k) ? "prepared" : "stateless");
     }
 }
 
-static bool parse_args(int argc, char **argv, options *o)
+static int own_arg(const char *a, const char *v, void *ctx)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--seed") == 0 && parse_u64(v, &o->seed)) {
-            i++;
-        } else if (strcmp(a, "--iterations") == 0 && parse_u64(v, &o->iterations)) {
-            i++;
-        } else if (strcmp(a, "--case") == 0 && parse_u64(v, &o->case_seed)) {
-            o->has_case = true;
-            i++;
-        } else if (strcmp(a, "--kernel") == 0 && v != NULL) {
-            o->kernel = v;
-            i++;
-        } else if (strcmp(a, "--isa") == 0 && v != NULL) {
-            o->isa = isa_by_name(v);
-            if (o->isa < 0 || !set_runs((tmv_isa)o->isa)) {
-                fprintf(stderr, "tmv-check-kernels: \"%s\" is no kernel set this CPU has (see --list)\n", v);
-                return false;
-            }
-            i++;
-        } else if (strcmp(a, "--verbose") == 0) {
-            o->verbose = true;
-        } else if (strcmp(a, "--bench") == 0) {
-            o->bench = true;
-        } else {
-            fprintf(stderr, "tmv-check-kernels: bad argument \"%s\"\n", a);
-            usage(stderr);
-            return false;
-        }
+    options *o = ctx;
+    if (strcmp(a, "--kernel") == 0 && v != NULL) {
+        o->kernel = v;
+        return 2;
     }
-    return true;
+    if (strcmp(a, "--bench") == 0) {
+        o->bench = true;
+        return 1;
+    }
+    return 0;
 }
 
 /* The per-kernel table (with --case, of the kernels it reached), then a
@@ -162,27 +112,18 @@ static double seconds_since(const struct timespec *t0)
 int main(int argc, char **argv)
 {
     static ck_kernel_stats stats[MAX_KERNELS];
-    options o = {.seed = (uint64_t)time(NULL), .iterations = 300, .isa = -1};
-    available_count = tmv_isa_list(available, MAX_ISAS);
-    if (tmv_kernel_count > MAX_KERNELS) {
-        fprintf(stderr, "tmv-check-kernels: %u kernels, more than the %d it can count\n", tmv_kernel_count,
-                MAX_KERNELS);
-        return 2;
-    }
-    switch (tool_mode_of(argc, argv)) {
-    case TOOL_HELP: usage(stdout); return 0;
-    case TOOL_LIST: list_kernels(); return 0;
-    case TOOL_RUN: break;
-    }
-    if (!parse_args(argc, argv, &o))
-        return 2;
+    options o = {.common = {.seed = (uint64_t)time(NULL), .iterations = 300, .isa = -1}};
+    static const tool_desc tool = {"tmv-check-kernels", MAX_KERNELS, usage, list_kernels, own_arg};
+    const int done = tool_start(&tool, argc, argv, &o.common, &o, &cpu_sets);
+    if (done >= 0)
+        return done;
 
     unsigned selected = 0, runnable = 0;
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
-        const bool runs = set_runs(k->set);
+        const bool runs = tool_isa_runs(&cpu_sets, (int)k->set);
         stats[i].selected = runs && (o.kernel == NULL || strstr(k->name, o.kernel) != NULL) &&
-                            (o.isa < 0 || (int)k->set == o.isa);
+                            (o.common.isa < 0 || (int)k->set == o.common.isa);
         runnable += runs;
         selected += stats[i].selected;
     }
@@ -194,33 +135,33 @@ int main(int argc, char **argv)
     for (uint32_t f = 0; f < cg_directed_family_count(); f++)
         directed += cg_directed_geometry_count(f);
     printf("tmv-check-kernels %s, seed %" PRIu64 ": %u of the %u kernels this CPU runs (of %u in the registry), ",
-           tmv_version(), o.seed, selected, runnable, tmv_kernel_count);
-    if (o.has_case)
-        printf("case 0x%016" PRIx64 "\n", o.case_seed);
+           tmv_version(), o.common.seed, selected, runnable, tmv_kernel_count);
+    if (o.common.has_case)
+        printf("case 0x%016" PRIx64 "\n", o.common.case_seed);
     else
-        printf("%" PRIu64 " random cases per operator and %" PRIu64 " directed cases\n", o.iterations, directed);
+        printf("%" PRIu64 " random cases per operator and %" PRIu64 " directed cases\n", o.common.iterations, directed);
     printf("tuning records: %s (threshold %" PRIu64 ", prefetch %" PRIu32 "), %s (no threshold, prefetch %" PRIu32
            ")\n", ck_records[0].name, ck_records[0].tuning.stream_threshold, ck_records[0].tuning.gather_prefetch,
            ck_records[1].name, ck_records[1].tuning.gather_prefetch);
 
-    ck_context ctx = {.stats = stats, .verbose = o.verbose, .bench = o.bench, .full_reports = FULL_REPORTS,
-                      .bench_rng = {o.seed ^ 0xBE4C4ull}};
+    ck_context ctx = {.stats = stats, .verbose = o.common.verbose, .bench = o.bench, .full_reports = FULL_REPORTS,
+                      .bench_rng = {o.common.seed ^ 0xBE4C4ull}};
     ck_fault_catch();
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (o.has_case) {
-        ck_check_case(&ctx, o.case_seed);
+    if (o.common.has_case) {
+        ck_check_case(&ctx, o.common.case_seed);
     } else {
         for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++)
-            for (uint64_t i = 0; i < o.iterations; i++)
-                ck_check_case(&ctx, ck_random_seed(o.seed, (tmv_op_type)t, i));
+            for (uint64_t i = 0; i < o.common.iterations; i++)
+                ck_check_case(&ctx, ck_random_seed(o.common.seed, (tmv_op_type)t, i));
         for (uint32_t f = 0; f < cg_directed_family_count(); f++)
             for (uint64_t g = 0; g < cg_directed_geometry_count(f); g++)
-                ck_check_case(&ctx, ck_directed_seed(o.seed, f, g));
+                ck_check_case(&ctx, ck_directed_seed(o.common.seed, f, g));
     }
     const double elapsed = seconds_since(&t0);
 
-    const unsigned unreached = report_kernels(stats, o.has_case);
+    const unsigned unreached = report_kernels(stats, o.common.has_case);
     uint64_t checks = 0, failed = ctx.broken;
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         checks += stats[i].checks;

@@ -13,17 +13,11 @@
 #include "tensormove.h"
 #include "tool_args.h"
 
-#define MAX_ISAS 32      /* kernel sets */
 #define MAX_SEEN 256     /* kernels */
 
 typedef struct options {
-    uint64_t seed;
-    uint64_t iterations;          /* cases per operator per kernel set */
-    int      isa;                 /* -1: every set this CPU has */
-    bool     ops[TMV_OP_GATHER_ND + 1];
-    bool     has_case;            /* --case: run one case seed only */
-    uint64_t case_seed;
-    bool     verbose;
+    tool_options common;              /* iterations: cases per operator per kernel set */
+    bool         ops[TMV_OP_GATHER_ND + 1];
 } options;
 
 static void usage(FILE *f)
@@ -44,85 +38,42 @@ static void usage(FILE *f)
             "  --list          list kernel sets and kernels, then exit\n");
 }
 
-static bool parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (s == NULL || *s == '\0')
-        return false;
-    *v = strtoull(s, &end, 0);
-    return *end == '\0';
-}
-
-static tmv_isa available[MAX_ISAS];   /* the sets this CPU has, ascending */
-static uint32_t available_count;
-
-static int isa_by_name(const char *name)
-{
-    for (unsigned i = 0; i < tmv_kernel_set_count; i++)
-        if (strcmp(tmv_kernel_sets[i].name, name) == 0)
-            return (int)tmv_kernel_sets[i].isa;
-    return -1;
-}
-
-static bool isa_available(int isa)
-{
-    for (uint32_t i = 0; i < available_count; i++)
-        if ((int)available[i] == isa)
-            return true;
-    return false;
-}
+static tool_isas cpu_sets;
 
 static void list_kernels(void)
 {
     printf("kernel sets (* = this CPU has it):\n");
     for (unsigned i = 0; i < tmv_kernel_set_count; i++)
         if (tmv_kernel_sets[i].built)
-            printf("  %c %s\n", isa_available((int)tmv_kernel_sets[i].isa) ? '*' : ' ',
+            printf("  %c %s\n", tool_isa_runs(&cpu_sets, (int)tmv_kernel_sets[i].isa) ? '*' : ' ',
                    tmv_kernel_sets[i].name);
     printf("kernels, in preference order per primitive:\n");
     for (unsigned i = 0; i < tmv_kernel_count; i++)
         printf("  %-12s %s\n", tmv_primitive_name(tmv_kernels[i].primitive), tmv_kernels[i].name);
 }
 
-static bool parse_args(int argc, char **argv, options *o)
+static int own_arg(const char *a, const char *v, void *ctx)
 {
-    bool any_op = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--seed") == 0 && parse_u64(v, &o->seed)) {
-            i++;
-        } else if (strcmp(a, "--iterations") == 0 && parse_u64(v, &o->iterations)) {
-            i++;
-        } else if (strcmp(a, "--case") == 0 && parse_u64(v, &o->case_seed)) {
-            o->has_case = true;
-            i++;
-        } else if (strcmp(a, "--op") == 0 && v != NULL) {
-            tmv_op_type t;
-            if (!cg_op_from_name(v, &t)) {
-                fprintf(stderr, "tmv-verify: unknown operator \"%s\"\n", v);
-                return false;
-            }
-            o->ops[t] = any_op = true;
-            i++;
-        } else if (strcmp(a, "--isa") == 0 && v != NULL) {
-            o->isa = isa_by_name(v);
-            if (o->isa < 0 || !isa_available(o->isa)) {
-                fprintf(stderr, "tmv-verify: \"%s\" is no kernel set this CPU has (see --list)\n", v);
-                return false;
-            }
-            i++;
-        } else if (strcmp(a, "--verbose") == 0) {
-            o->verbose = true;
-        } else {
-            fprintf(stderr, "tmv-verify: bad argument \"%s\"\n", a);
-            usage(stderr);
-            return false;
-        }
+    options *o = ctx;
+    if (strcmp(a, "--op") != 0 || v == NULL)
+        return 0;
+    tmv_op_type t;
+    if (!cg_op_from_name(v, &t)) {
+        fprintf(stderr, "tmv-verify: unknown operator \"%s\"\n", v);
+        return -1;
     }
-    if (!any_op)
-        for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++)
-            o->ops[t] = true;
-    return true;
+    o->ops[t] = true;
+    return 2;
+}
+
+/* No --op: every operator. */
+static void default_ops(options *o)
+{
+    for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++)
+        if (o->ops[t])
+            return;
+    for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++)
+        o->ops[t] = true;
 }
 
 /* Counts the kernels the plan of c's operator runs under the current set. */
@@ -186,7 +137,7 @@ static bool run_case(tmv_op_type t, uint64_t seed, tmv_isa isa, const options *o
         fprintf(stderr, "tmv-verify: out of memory building case %" PRIu64 "\n", seed);
         return false;
     }
-    if (o->verbose)
+    if (o->common.verbose)
         cg_case_print(c, stdout, "    ");
     record_kernels(c, uses);
     char msg[8192];
@@ -206,26 +157,19 @@ int main(int argc, char **argv)
      * non-temporal paths run on the larger ones too. The library reads it at
      * its first call, so this comes first. */
     setenv("TENSORMOVE_STREAM_THRESHOLD", "4096", 0);
-    options o = {.seed = (uint64_t)time(NULL), .iterations = 500, .isa = -1};
-    available_count = tmv_isa_list(available, MAX_ISAS);
-    if (tmv_kernel_count > MAX_SEEN) {
-        fprintf(stderr, "tmv-verify: %u kernels, more than the %d it can count\n", tmv_kernel_count, MAX_SEEN);
-        return 2;
-    }
-    switch (tool_mode_of(argc, argv)) {
-    case TOOL_HELP: usage(stdout); return 0;
-    case TOOL_LIST: list_kernels(); return 0;
-    case TOOL_RUN: break;
-    }
-    if (!parse_args(argc, argv, &o))
-        return 2;
+    options o = {.common = {.seed = (uint64_t)time(NULL), .iterations = 500, .isa = -1}};
+    static const tool_desc tool = {"tmv-verify", MAX_SEEN, usage, list_kernels, own_arg};
+    const int done = tool_start(&tool, argc, argv, &o.common, &o, &cpu_sets);
+    if (done >= 0)
+        return done;
+    default_ops(&o);
     printf("tmv-verify %s, seed %" PRIu64 ", %" PRIu64 " cases per operator and kernel set, "
-           "streaming stores from %s bytes\n", tmv_version(), o.seed, o.has_case ? 1 : o.iterations,
+           "streaming stores from %s bytes\n", tmv_version(), o.common.seed, o.common.has_case ? 1 : o.common.iterations,
            getenv("TENSORMOVE_STREAM_THRESHOLD"));
     uint64_t failures = 0, cases = 0;
-    for (uint32_t a = 0; a < available_count; a++) {
-        const int i = (int)available[a];
-        if (o.isa >= 0 && i != o.isa)
+    for (uint32_t a = 0; a < cpu_sets.count; a++) {
+        const int i = (int)cpu_sets.list[a];
+        if (o.common.isa >= 0 && i != o.common.isa)
             continue;
         if (tmv_set_isa((tmv_isa)i) != TMV_OK) {
             printf("FAIL: tmv_set_isa(%s), which tmv_isa_list lists: %s\n", tmv_isa_name((tmv_isa)i),
@@ -237,10 +181,10 @@ int main(int argc, char **argv)
         for (int t = TMV_OP_JOIN; t <= TMV_OP_GATHER_ND; t++) {
             if (!o.ops[t])
                 continue;
-            uint64_t n = o.has_case ? 1 : o.iterations, failed = 0;
+            uint64_t n = o.common.has_case ? 1 : o.common.iterations, failed = 0;
             unsigned uses[MAX_SEEN] = {0};
             for (uint64_t k = 0; k < n; k++) {
-                uint64_t seed = o.has_case ? o.case_seed : case_seed(o.seed, (tmv_op_type)t, k);
+                uint64_t seed = o.common.has_case ? o.common.case_seed : case_seed(o.common.seed, (tmv_op_type)t, k);
                 failed += !run_case((tmv_op_type)t, seed, (tmv_isa)i, &o, uses);
             }
             printf("%-11s %-15s %6" PRIu64 " cases, %" PRIu64 " failed\n", tmv_isa_name((tmv_isa)i),
@@ -251,7 +195,7 @@ int main(int argc, char **argv)
             failures += failed;
             cases += n;
         }
-        if (!o.has_case)
+        if (!o.common.has_case)
             report_unreached((tmv_isa)i, reached);
     }
     printf("verify: %" PRIu64 " passed, %" PRIu64 " failed\n", cases - failures, failures);
