@@ -1,4 +1,5 @@
 /* demo.c - tmv-demo: runs each operator on a seed example of docs/SPEC.md, prints it, checks the result. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -153,46 +154,36 @@ static int demo_tile(void)
     return run("TILE, repeats {1,1,3,3}", &op, in, 1, outs, expected, 1);
 }
 
-/* docs/SPEC.md 5, seed example 1: SPACE_TO_DEPTH, B = 2, DEPTH_COLUMN_ROW. */
-static int demo_space_to_depth(void)
-{
-    static const uint32_t si[] = {1, 2, 4, 6}, so[] = {1, 8, 2, 3};
-    uint32_t x[] = {0,  18, 1,  19, 2,  20, 36, 54, 37, 55, 38, 56,
-                    3,  21, 4,  22, 5,  23, 39, 57, 40, 58, 41, 59,
-                    9,  27, 10, 28, 11, 29, 45, 63, 46, 64, 47, 65,
-                    12, 30, 13, 31, 14, 32, 48, 66, 49, 67, 50, 68};
-    uint32_t out[48], want[48];
-    for (uint32_t k = 0; k < 8; k++)
-        for (uint32_t j = 0; j < 6; j++)
-            want[k * 6 + j] = 9 * k + j;
-    demo_tensor in[] = {{"input", 4, si, x}};
-    demo_tensor outs[] = {{"output", 4, so, out}};
-    tmv_tensor_desc in_desc = desc_of(&in[0]), out_desc = desc_of(&outs[0]);
-    tmv_space_to_depth_desc s2d = {&in_desc, &out_desc, 2, TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW};
-    tmv_op_desc op = {TMV_OP_SPACE_TO_DEPTH, &s2d, TMV_OP_FLAG_NONE};
-    const uint32_t *expected[] = {want};
-    return run("SPACE_TO_DEPTH, block 2, DEPTH_COLUMN_ROW (DCR)", &op, in, 1, outs, expected, 1);
-}
+/* docs/SPEC.md 5: the {1,2,4,6} space tensors of seed example 1 (DCR) and 2 (CRD);
+ * both map to the same {1,8,2,3} depth tensor, channel k holding 9k .. 9k+5. */
+static const uint32_t space_dcr[48] = {0,  18, 1,  19, 2,  20, 36, 54, 37, 55, 38, 56,
+                                       3,  21, 4,  22, 5,  23, 39, 57, 40, 58, 41, 59,
+                                       9,  27, 10, 28, 11, 29, 45, 63, 46, 64, 47, 65,
+                                       12, 30, 13, 31, 14, 32, 48, 66, 49, 67, 50, 68};
+static const uint32_t space_crd[48] = {0,  9,  1,  10, 2,  11, 18, 27, 19, 28, 20, 29,
+                                       3,  12, 4,  13, 5,  14, 21, 30, 22, 31, 23, 32,
+                                       36, 45, 37, 46, 38, 47, 54, 63, 55, 64, 56, 65,
+                                       39, 48, 40, 49, 41, 50, 57, 66, 58, 67, 59, 68};
 
-/* docs/SPEC.md 5, seed example 2 read backwards: DEPTH_TO_SPACE, B = 2, COLUMN_ROW_DEPTH. */
-static int demo_depth_to_space(void)
+/* SPACE_TO_DEPTH (to_depth) of `space`, or DEPTH_TO_SPACE back to it, B = 2. */
+static int demo_depth_space(const char *title, bool to_depth, tmv_depth_space_order order,
+                            const uint32_t space[48])
 {
-    static const uint32_t si[] = {1, 8, 2, 3}, so[] = {1, 2, 4, 6};
-    static const uint32_t want[] = {0,  9,  1,  10, 2,  11, 18, 27, 19, 28, 20, 29,
-                                    3,  12, 4,  13, 5,  14, 21, 30, 22, 31, 23, 32,
-                                    36, 45, 37, 46, 38, 47, 54, 63, 55, 64, 56, 65,
-                                    39, 48, 40, 49, 41, 50, 57, 66, 58, 67, 59, 68};
-    uint32_t x[48], out[48];
+    static const uint32_t space_sizes[] = {1, 2, 4, 6}, depth_sizes[] = {1, 8, 2, 3};
+    uint32_t space_in[48], depth[48], out[48];
+    memcpy(space_in, space, sizeof space_in);
     for (uint32_t k = 0; k < 8; k++)
         for (uint32_t j = 0; j < 6; j++)
-            x[k * 6 + j] = 9 * k + j;
-    demo_tensor in[] = {{"input", 4, si, x}};
-    demo_tensor outs[] = {{"output", 4, so, out}};
+            depth[k * 6 + j] = 9 * k + j;
+    demo_tensor in[] = {{"input", 4, to_depth ? space_sizes : depth_sizes, to_depth ? space_in : depth}};
+    demo_tensor outs[] = {{"output", 4, to_depth ? depth_sizes : space_sizes, out}};
     tmv_tensor_desc in_desc = desc_of(&in[0]), out_desc = desc_of(&outs[0]);
-    tmv_depth_to_space_desc d2s = {&in_desc, &out_desc, 2, TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH};
-    tmv_op_desc op = {TMV_OP_DEPTH_TO_SPACE, &d2s, TMV_OP_FLAG_NONE};
-    const uint32_t *expected[] = {want};
-    return run("DEPTH_TO_SPACE, block 2, COLUMN_ROW_DEPTH (CRD)", &op, in, 1, outs, expected, 1);
+    tmv_space_to_depth_desc s2d = {&in_desc, &out_desc, 2, order};
+    tmv_depth_to_space_desc d2s = {&in_desc, &out_desc, 2, order};
+    tmv_op_desc op = to_depth ? (tmv_op_desc){TMV_OP_SPACE_TO_DEPTH, &s2d, TMV_OP_FLAG_NONE}
+                              : (tmv_op_desc){TMV_OP_DEPTH_TO_SPACE, &d2s, TMV_OP_FLAG_NONE};
+    const uint32_t *expected[] = {to_depth ? depth : space};
+    return run(title, &op, in, 1, outs, expected, 1);
 }
 
 /* docs/SPEC.md 6, seed example 2: GATHER_ND with one batch dimension. */
@@ -220,8 +211,11 @@ int main(void)
     failures += demo_join();
     failures += demo_split();
     failures += demo_tile();
-    failures += demo_space_to_depth();
-    failures += demo_depth_to_space();
+    /* seed example 1, and seed example 2 read backwards */
+    failures += demo_depth_space("SPACE_TO_DEPTH, block 2, DEPTH_COLUMN_ROW (DCR)", true,
+                                 TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW, space_dcr);
+    failures += demo_depth_space("DEPTH_TO_SPACE, block 2, COLUMN_ROW_DEPTH (CRD)", false,
+                                 TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH, space_crd);
     failures += demo_gather_nd();
 
     if (failures) {
