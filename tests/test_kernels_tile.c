@@ -58,6 +58,15 @@ static cg_case *tile_case(tmv_dtype dtype, uint32_t n, const uint32_t *in_sizes,
     return c;
 }
 
+/* Holds the library to the reference on one tile_case. */
+static void check_tile(tmv_dtype dtype, uint32_t n, const uint32_t *in_sizes, const uint32_t *in_strides,
+                       const uint32_t *repeats, const uint32_t *out_strides, uint64_t seed)
+{
+    cg_case *c = tile_case(dtype, n, in_sizes, in_strides, repeats, out_strides, seed);
+    tu_check_case(c);
+    cg_case_free(c);
+}
+
 /* ------------------------------------------------ repeat the innermost dim */
 
 /* {rows, c} tiled {1, r}: rows of r copies of a c-element period; the input
@@ -79,9 +88,7 @@ static void run_inner_matrix(tmv_isa isa, void *ctx)
                 uint32_t out_padded[2] = {c * r + 1 + (uint32_t)(seed % 7), 1};
                 const uint32_t *in_strides = layout == 1 ? in_padded : layout == 2 ? in_broadcast : NULL;
                 const uint32_t *out_strides = (seed / 4) % 2 ? out_padded : NULL;
-                cg_case *k = tile_case(dtypes[t], 2, in_sizes, in_strides, reps, out_strides, seed);
-                tu_check_case(k);
-                cg_case_free(k);
+                check_tile(dtypes[t], 2, in_sizes, in_strides, reps, out_strides, seed);
             }
         }
     }
@@ -99,9 +106,7 @@ static void run_element_broadcast(tmv_isa isa, void *ctx)
     for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++)
         for (uint32_t c = 1; c <= 40; c += 3, seed++) {
             uint32_t in_sizes[2] = {3, c}, in_strides[2] = {1, 0}, reps[2] = {1 + (uint32_t)(seed % 3), 3};
-            cg_case *k = tile_case(dtypes[t], 2, in_sizes, in_strides, reps, NULL, seed);
-            tu_check_case(k);
-            cg_case_free(k);
+            check_tile(dtypes[t], 2, in_sizes, in_strides, reps, NULL, seed);
         }
 }
 
@@ -123,12 +128,8 @@ static void run_outer_and_all(tmv_isa isa, void *ctx)
                 uint32_t in_sizes[2] = {blocks[b][0], blocks[b][1]};
                 uint32_t reps_outer[2] = {r, 1}, reps_both[2] = {r, 1 + (uint32_t)(seed % 4)};
                 uint32_t out_padded[2] = {blocks[b][1] * reps_both[1] + 2, 1};
-                cg_case *k = tile_case(dtypes[t], 2, in_sizes, NULL, reps_outer, NULL, seed);
-                tu_check_case(k);
-                cg_case_free(k);
-                k = tile_case(dtypes[t], 2, in_sizes, NULL, reps_both, seed % 2 ? out_padded : NULL, seed);
-                tu_check_case(k);
-                cg_case_free(k);
+                check_tile(dtypes[t], 2, in_sizes, NULL, reps_outer, NULL, seed);
+                check_tile(dtypes[t], 2, in_sizes, NULL, reps_both, seed % 2 ? out_padded : NULL, seed);
             }
     static const uint32_t in3[][3] = {{2, 4, 16}, {3, 1, 5}, {2, 3, 7}};
     for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++)
@@ -137,9 +138,7 @@ static void run_outer_and_all(tmv_isa isa, void *ctx)
             uint32_t in_strides[3] = {in3[i][1] * in3[i][2], in3[i][2], 1};
             padded[1] = in3[i][2] * reps[2] + 3;
             padded[0] = padded[1] * in3[i][1] * reps[1];
-            cg_case *k = tile_case(dtypes[t], 3, in3[i], seed % 2 ? in_strides : NULL, reps, seed % 3 ? NULL : padded, seed);
-            tu_check_case(k);
-            cg_case_free(k);
+            check_tile(dtypes[t], 3, in3[i], seed % 2 ? in_strides : NULL, reps, seed % 3 ? NULL : padded, seed);
         }
 }
 
@@ -157,9 +156,7 @@ static void run_long_rows(tmv_isa isa, void *ctx)
         for (uint32_t pad = 0; pad < 4; pad++, seed++) {
             uint32_t c = periods[i], r = 1000 / c + 5, rows = 3;
             uint32_t in_sizes[2] = {rows, c}, reps[2] = {1, r}, out_strides[2] = {c * r + pad * 21, 1};
-            cg_case *k = tile_case(TMV_DTYPE_UINT8, 2, in_sizes, NULL, reps, pad ? out_strides : NULL, seed);
-            tu_check_case(k);
-            cg_case_free(k);
+            check_tile(TMV_DTYPE_UINT8, 2, in_sizes, NULL, reps, pad ? out_strides : NULL, seed);
         }
 }
 
