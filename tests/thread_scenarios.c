@@ -39,6 +39,23 @@ static void *execute_many_times(void *arg)
     return NULL;
 }
 
+/* Starts TS_THREADS threads, thread t running body on the t-th of the
+ * arg_size-byte arguments at args, and joins them; false (with a message)
+ * when one could not start. A thread that fails to start leaves the others
+ * at their barrier; the test then hangs and ctest's timeout reports it. */
+static bool run_threads(void *(*body)(void *), void *args, size_t arg_size, char *msg, size_t msg_len)
+{
+    pthread_t threads[TS_THREADS];
+    for (int t = 0; t < TS_THREADS; t++)
+        if (pthread_create(&threads[t], NULL, body, (char *)args + (size_t)t * arg_size) != 0) {
+            snprintf(msg, msg_len, "could not start thread %d", t);
+            return false;
+        }
+    for (int t = 0; t < TS_THREADS; t++)
+        pthread_join(threads[t], NULL);
+    return true;
+}
+
 /* A case of `type` whose output holds enough elements for threads to overlap in time. */
 static cg_case *busy_case(tmv_op_type type, uint64_t seed)
 {
@@ -60,7 +77,6 @@ static bool run_workers(const cg_case *c, const tmv_op *op, const tmv_parallel *
     pthread_barrier_init(&start, NULL, TS_THREADS);
     shared_op shared = {c, op, &start, parallel};
     worker workers[TS_THREADS];
-    pthread_t threads[TS_THREADS];
     bool ok = true;
     for (int t = 0; t < TS_THREADS; t++) {
         workers[t] = (worker){&shared, cg_outputs_new(c), TMV_OK};
@@ -69,15 +85,8 @@ static bool run_workers(const cg_case *c, const tmv_op *op, const tmv_parallel *
             return false;
         }
     }
-    /* A thread that fails to start leaves the others at the barrier; the test
-     * then hangs and ctest's timeout reports it. */
-    for (int t = 0; t < TS_THREADS; t++)
-        if (pthread_create(&threads[t], NULL, execute_many_times, &workers[t]) != 0) {
-            snprintf(msg, msg_len, "could not start thread %d", t);
-            return false;
-        }
-    for (int t = 0; t < TS_THREADS; t++)
-        pthread_join(threads[t], NULL);
+    if (!run_threads(execute_many_times, workers, sizeof workers[0], msg, msg_len))
+        return false;
     pthread_barrier_destroy(&start);
     for (int t = 0; t < TS_THREADS; t++) {
         cg_mismatch m;
@@ -183,16 +192,10 @@ bool ts_racing_first_create(char *msg, size_t msg_len)
     pthread_barrier_t start;
     pthread_barrier_init(&start, NULL, TS_THREADS);
     racer racers[TS_THREADS];
-    pthread_t threads[TS_THREADS];
-    for (int t = 0; t < TS_THREADS; t++) {
-        racers[t] = (racer){&start, TMV_ERR_INVALID_ARGUMENT, TMV_ERR_INVALID_ARGUMENT, {0}};
-        if (pthread_create(&threads[t], NULL, create_first, &racers[t]) != 0) {
-            snprintf(msg, msg_len, "could not start thread %d", t);
-            return false;
-        }
-    }
     for (int t = 0; t < TS_THREADS; t++)
-        pthread_join(threads[t], NULL);
+        racers[t] = (racer){&start, TMV_ERR_INVALID_ARGUMENT, TMV_ERR_INVALID_ARGUMENT, {0}};
+    if (!run_threads(create_first, racers, sizeof racers[0], msg, msg_len))
+        return false;
     pthread_barrier_destroy(&start);
     const int32_t expected[] = {1, 2, 3, 4, 5, 6};
     for (int t = 0; t < TS_THREADS; t++) {
