@@ -69,10 +69,5 @@ bool tmv_gather_rows_avx2_accepts(const tmv_gather_shape *s)
 tmv_status tmv_gather_rows_avx2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output)
 {
-    bool streamed;
-    tmv_status status = tmv_gx_rows(s, input, indices, output, 32, check_values, copy_row, stream_row,
-                                    &streamed);
-    if (streamed)
-        _mm_sfence();
-    return status;
+    return tmv_gx_rows_fenced(s, input, indices, output, 32, check_values, copy_row, stream_row);
 }

@@ -240,10 +240,5 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
         } while (tmv_gx_iter_next(&it, s));
         return TMV_OK;
     }
-    bool streamed;
-    tmv_status status = tmv_gx_rows(s, input, indices, output, 64, check_values, copy_row, stream_row,
-                                    &streamed);
-    if (streamed)
-        _mm_sfence();
-    return status;
+    return tmv_gx_rows_fenced(s, input, indices, output, 64, check_values, copy_row, stream_row);
 }

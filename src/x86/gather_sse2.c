@@ -95,12 +95,7 @@ bool tmv_gather_rows_sse2_accepts(const tmv_gather_shape *s)
 tmv_status tmv_gather_rows_sse2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output)
 {
-    bool streamed;
-    tmv_status status = tmv_gx_rows(s, input, indices, output, 16, check_values, copy_row, stream_row,
-                                    &streamed);
-    if (streamed)
-        _mm_sfence();
-    return status;
+    return tmv_gx_rows_fenced(s, input, indices, output, 16, check_values, copy_row, stream_row);
 }
 
 bool tmv_gather_elements_sse2_accepts(const tmv_gather_shape *s)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <xmmintrin.h> /* _mm_sfence */
 
 #include "../gather_check.h"
 #include "../gather_index.h"
@@ -405,6 +406,20 @@ static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *i
         }
     } while (tmv_gx_iter_next(&it, s));
     return TMV_OK;
+}
+
+/* tmv_gx_rows for a kernel's entry point: fenced when it streamed, as
+ * streaming stores are weakly ordered. */
+static inline tmv_status tmv_gx_rows_fenced(const tmv_gather_shape *s, const uint8_t *input,
+                                            const uint8_t *indices, uint8_t *output, uint32_t vbytes,
+                                            tmv_gx_check_fn check, tmv_gx_slice_fn copy,
+                                            tmv_gx_slice_fn stream)
+{
+    bool streamed;
+    tmv_status status = tmv_gx_rows(s, input, indices, output, vbytes, check, copy, stream, &streamed);
+    if (streamed)
+        _mm_sfence();
+    return status;
 }
 
 /* Single elements: a load and a store of a constant width. */
