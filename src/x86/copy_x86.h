@@ -141,24 +141,21 @@ static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned w
     return block_supported(inter, b, s->elem_bytes, inter ? interleave_x(s) : deinterleave_x(s));
 }
 
+/* One direction's exported kernel `name` and its accepts. */
+#define TMV_COPY_BLOCK_KERNEL(name, inter, widths)                                    \
+    bool name##_accepts(const tmv_copy_shape *s)                                      \
+    {                                                                                 \
+        return block_accepts(s, inter, widths);                                       \
+    }                                                                                 \
+    void name(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)              \
+    {                                                                                 \
+        block_run(s, src, dst, inter, widths);                                        \
+    }
+
 /* The exported kernels of a set for the widths in `widths` (bit w for w bytes):
  * tmv_copy_{de,}interleave_<set> and their accepts. */
-#define TMV_COPY_INTERLEAVE_KERNELS(set, widths)                                                 \
-    bool tmv_copy_deinterleave_##set##_accepts(const tmv_copy_shape *s)                           \
-    {                                                                                           \
-        return block_accepts(s, false, widths);                                                 \
-    }                                                                                           \
-    void tmv_copy_deinterleave_##set(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) \
-    {                                                                                           \
-        block_run(s, src, dst, false, widths);                                                  \
-    }                                                                                           \
-    bool tmv_copy_interleave_##set##_accepts(const tmv_copy_shape *s)                             \
-    {                                                                                           \
-        return block_accepts(s, true, widths);                                                  \
-    }                                                                                           \
-    void tmv_copy_interleave_##set(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)   \
-    {                                                                                           \
-        block_run(s, src, dst, true, widths);                                                   \
-    }
+#define TMV_COPY_INTERLEAVE_KERNELS(set, widths)                     \
+    TMV_COPY_BLOCK_KERNEL(tmv_copy_deinterleave_##set, false, widths) \
+    TMV_COPY_BLOCK_KERNEL(tmv_copy_interleave_##set, true, widths)
 
 #endif
