@@ -52,6 +52,26 @@ static inline __m512i rotate(__m512i index, __m512i phase, __m512i p)
     return _mm512_min_epu8(t, _mm512_sub_epi8(t, p));
 }
 
+/* The aligned groups of lines from out while *left holds a group, streamed
+ * or stored: `stream` is a constant at each call, so each loop has one kind
+ * of store. Returns where the groups end. */
+__attribute__((always_inline)) static inline uint8_t *fill_groups(const fill_ctx *c, __m512i *v, uint8_t *out,
+                                                                uint64_t *left, bool stream)
+{
+    for (; *left >= 64 * GROUP; *left -= 64 * GROUP, out += 64 * GROUP) {
+        for (unsigned j = 0; j < GROUP; j++) {
+            if (stream)
+                _mm512_stream_si512((void *)(out + 64 * j), v[j]);
+            else
+                _mm512_store_si512((void *)(out + 64 * j), v[j]);
+        }
+        if (c->advance)
+            for (unsigned j = 0; j < GROUP; j++)
+                v[j] = _mm512_permutexvar_epi8(c->step, v[j]);
+    }
+    return out;
+}
+
 /* Fills len bytes (a multiple of p) of row: one unaligned head up to a line
  * boundary, then aligned groups of lines (streamed if asked), then masked
  * stores for the rest; the pattern never leaves the registers. */
@@ -79,23 +99,10 @@ static inline void fill_row(const fill_ctx *c, uint8_t *row, uint64_t len, const
     }
     uint8_t *out = row + head;
     uint64_t left = len - head;
-    if (stream) {
-        for (; left >= 64 * GROUP; left -= 64 * GROUP, out += 64 * GROUP) {
-            for (unsigned j = 0; j < GROUP; j++)
-                _mm512_stream_si512((void *)(out + 64 * j), v[j]);
-            if (c->advance)
-                for (unsigned j = 0; j < GROUP; j++)
-                    v[j] = _mm512_permutexvar_epi8(c->step, v[j]);
-        }
-    } else {
-        for (; left >= 64 * GROUP; left -= 64 * GROUP, out += 64 * GROUP) {
-            for (unsigned j = 0; j < GROUP; j++)
-                _mm512_store_si512((void *)(out + 64 * j), v[j]);
-            if (c->advance)
-                for (unsigned j = 0; j < GROUP; j++)
-                    v[j] = _mm512_permutexvar_epi8(c->step, v[j]);
-        }
-    }
+    if (stream)
+        out = fill_groups(c, v, out, &left, true);
+    else
+        out = fill_groups(c, v, out, &left, false);
     for (unsigned j = 0; left > 0; j++) {
         uint64_t n = left < 64 ? left : 64;
         _mm512_mask_storeu_epi8(out, _bzhi_u64(~0ull, (unsigned)n), v[j]);
