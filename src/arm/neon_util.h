@@ -24,6 +24,19 @@
 #endif
 #endif
 
+/* The first and the last k of n bytes (k <= n < 2k: together all of them),
+ * both loaded before either is stored; k is a constant at each call, so
+ * each copy is one load and one store. */
+__attribute__((always_inline)) static inline void tmv_neon_copy_ends(uint8_t *dst, const uint8_t *src, uint64_t n,
+                                                                   size_t k)
+{
+    uint8_t head[8], tail[8];
+    memcpy(head, src, k);
+    memcpy(tail, src + n - k, k);
+    memcpy(dst, head, k);
+    memcpy(dst + n - k, tail, k);
+}
+
 /* Copies n <= 64 bytes between non-overlapping buffers without leaving
  * them: two overlapping loads and stores of the largest size that fits (no
  * libc call, no byte loop). */
@@ -35,23 +48,11 @@ static inline void tmv_neon_copy_short(uint8_t *dst, const uint8_t *src, uint64_
             vst1q_u8(dst + i, vld1q_u8(src + i));
         vst1q_u8(dst + n - 16, last);
     } else if (n >= 8 && n < 16) {
-        uint64_t a, b;
-        memcpy(&a, src, 8);
-        memcpy(&b, src + n - 8, 8);
-        memcpy(dst, &a, 8);
-        memcpy(dst + n - 8, &b, 8);
+        tmv_neon_copy_ends(dst, src, n, 8);
     } else if (n >= 4 && n < 8) {
-        uint32_t a, b;
-        memcpy(&a, src, 4);
-        memcpy(&b, src + n - 4, 4);
-        memcpy(dst, &a, 4);
-        memcpy(dst + n - 4, &b, 4);
+        tmv_neon_copy_ends(dst, src, n, 4);
     } else if (n >= 2 && n < 4) {
-        uint16_t a, b;
-        memcpy(&a, src, 2);
-        memcpy(&b, src + n - 2, 2);
-        memcpy(dst, &a, 2);
-        memcpy(dst + n - 2, &b, 2);
+        tmv_neon_copy_ends(dst, src, n, 2);
     } else if (n == 1) {
         *dst = *src;
     }
