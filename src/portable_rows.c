@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "kernels.h"
+#include "rows_walk.h"
 
 bool tmv_join_rows_scalar_accepts(const tmv_rows_shape *s)
 {
@@ -15,26 +16,17 @@ bool tmv_split_rows_scalar_accepts(const tmv_rows_shape *s)
     return true;
 }
 
+static inline void copy_memcpy(uint8_t *dst, const uint8_t *src, uint64_t bytes)
+{
+    memcpy(dst, src, (size_t)bytes);
+}
+
 void tmv_join_rows_scalar(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    for (uint64_t r = 0; r < s->rows; r++) {
-        uint8_t *row = dst + r * s->joined_pitch;
-        for (uint32_t p = 0; p < s->piece_count; p++) {
-            const tmv_rows_piece *piece = &s->pieces[p];
-            const uint8_t *src = srcs[piece->buffer];
-            memcpy(row + piece->offset, src + r * piece->pitch, (size_t)piece->bytes);
-        }
-    }
+    tmv_rows_each_piece(s, dst, srcs, true, copy_memcpy);
 }
 
 void tmv_split_rows_scalar(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    for (uint64_t r = 0; r < s->rows; r++) {
-        const uint8_t *row = src + r * s->joined_pitch;
-        for (uint32_t p = 0; p < s->piece_count; p++) {
-            const tmv_rows_piece *piece = &s->pieces[p];
-            uint8_t *dst = dsts[piece->buffer];
-            memcpy(dst + r * piece->pitch, row + piece->offset, (size_t)piece->bytes);
-        }
-    }
+    tmv_rows_each_piece(s, (uint8_t *)(uintptr_t)src, (const void *const *)dsts, false, copy_memcpy);
 }

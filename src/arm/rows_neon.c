@@ -1,6 +1,7 @@
 /* rows_neon.c - NEON row-wise JOIN / SPLIT: equal one-element pieces as an interleave / de-interleave, short pieces with inline vector copies. */
 #include "interleave_neon.h"
 #include "kernels.h"
+#include "rows_walk.h"
 
 /* JOIN / SPLIT rows of 2..4 equal pieces of one element each, all packed:
  * the joined tensor is the pieces interleaved element by element. */
@@ -53,24 +54,10 @@ bool tmv_split_rows_short_neon_accepts(const tmv_rows_shape *s) { return rows_sh
 
 void tmv_join_rows_short_neon(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    for (uint64_t r = 0; r < s->rows; r++) {
-        uint8_t *row = dst + r * s->joined_pitch;
-        for (uint32_t p = 0; p < s->piece_count; p++) {
-            const tmv_rows_piece *piece = &s->pieces[p];
-            const uint8_t *src = srcs[piece->buffer];
-            tmv_neon_copy_bytes(row + piece->offset, src + r * piece->pitch, piece->bytes);
-        }
-    }
+    tmv_rows_each_piece(s, dst, srcs, true, tmv_neon_copy_bytes);
 }
 
 void tmv_split_rows_short_neon(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    for (uint64_t r = 0; r < s->rows; r++) {
-        const uint8_t *row = src + r * s->joined_pitch;
-        for (uint32_t p = 0; p < s->piece_count; p++) {
-            const tmv_rows_piece *piece = &s->pieces[p];
-            uint8_t *dst = dsts[piece->buffer];
-            tmv_neon_copy_bytes(dst + r * piece->pitch, row + piece->offset, piece->bytes);
-        }
-    }
+    tmv_rows_each_piece(s, (uint8_t *)(uintptr_t)src, (const void *const *)dsts, false, tmv_neon_copy_bytes);
 }
