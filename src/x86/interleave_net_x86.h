@@ -202,9 +202,14 @@ static inline void v_permute3(const tmv_vctx *c, tmv_v *v, size_t w)
 }
 #endif
 
-/* v[0..b) hold b*n consecutive elements; afterwards v[j] holds elements
- * j, j+b, j+2b, ... For b a power of two: log2(b) rounds of unzipping pairs. */
-static inline void v_deinterleave(const tmv_vctx *c, tmv_v *v, unsigned b, size_t w)
+/* De-interleave (inter false): v[0..b) hold b*n consecutive elements;
+ * afterwards v[j] holds elements j, j+b, j+2b, ... Interleave, the inverse:
+ * v[j] holds n elements of row j; afterwards v[0..b) hold the rows
+ * interleaved (row 0's first, row 1's first, ...). For b a power of two:
+ * log2(b) rounds of unzipping or zipping pairs. Always inlined, so that each
+ * wrapper below is the network of one direction, as written out by hand. */
+__attribute__((always_inline)) static inline void v_reorder(const tmv_vctx *c, tmv_v *v, unsigned b, size_t w,
+                                                            bool inter)
 {
 #if defined(TMV_PERM2)
     if (b == 3) {
@@ -214,30 +219,25 @@ static inline void v_deinterleave(const tmv_vctx *c, tmv_v *v, unsigned b, size_
 #endif
     for (unsigned round = 1; round < b; round *= 2) {
         tmv_v u[8];
-        for (unsigned p = 0; p < b / 2; p++)
-            v_unzip(c, v[2 * p], v[2 * p + 1], &u[p], &u[p + b / 2], w);
+        for (unsigned p = 0; p < b / 2; p++) {
+            if (inter)
+                v_zip(c, v[p], v[p + b / 2], &u[2 * p], &u[2 * p + 1], w);
+            else
+                v_unzip(c, v[2 * p], v[2 * p + 1], &u[p], &u[p + b / 2], w);
+        }
         for (unsigned j = 0; j < b; j++)
             v[j] = u[j];
     }
 }
 
-/* The inverse: v[j] holds n elements of row j; afterwards v[0..b) hold the
- * rows interleaved (row 0's first, row 1's first, ...). */
+static inline void v_deinterleave(const tmv_vctx *c, tmv_v *v, unsigned b, size_t w)
+{
+    v_reorder(c, v, b, w, false);
+}
+
 static inline void v_interleave(const tmv_vctx *c, tmv_v *v, unsigned b, size_t w)
 {
-#if defined(TMV_PERM2)
-    if (b == 3) {
-        v_permute3(c, v, w);
-        return;
-    }
-#endif
-    for (unsigned round = 1; round < b; round *= 2) {
-        tmv_v u[8];
-        for (unsigned p = 0; p < b / 2; p++)
-            v_zip(c, v[p], v[p + b / 2], &u[2 * p], &u[2 * p + 1], w);
-        for (unsigned j = 0; j < b; j++)
-            v[j] = u[j];
-    }
+    v_reorder(c, v, b, w, true);
 }
 
 #endif
