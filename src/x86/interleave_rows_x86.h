@@ -281,40 +281,44 @@ static inline tmv_rows rows_of(const tmv_copy_shape *s, uint64_t x, uint64_t pla
     return r;
 }
 
-static inline void deinterleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
-                                      unsigned b, size_t w)
+/* A block shape row by row: interleaved (inter) or de-interleaved. Always
+ * inlined, so that each wrapper below is one direction's walk, cloned and
+ * inlined by gcc as when they were written out apart. */
+__attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shape *s, const uint8_t *src,
+                                                             uint8_t *dst, bool inter, unsigned b, size_t w)
 {
     tmv_vctx c;
     v_ctx_init(&c, w, b);
-    const tmv_rows r = rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);
+#if defined(TMV_PERM2)
+    if (inter && b == 3)
+        v_ctx_chain_interleave(&c, w);
+#endif
+    const tmv_rows r = inter ? rows_of(s, interleave_x(s), s->src_strides[s->rank - 1])
+                             : rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);
     tmv_walk walk;
     tmv_walk_init(&walk, s, s->rank >= 3 ? s->rank - 3 : 0);
     do {
         const uint8_t *sp = src + walk.src;
         uint8_t *dp = dst + walk.dst;
-        for (uint64_t y = 0; y < r.rows; y++, sp += r.row_src, dp += r.row_dst)
-            deinterleave_row(&c, sp, dp, &r, b, w);
+        for (uint64_t y = 0; y < r.rows; y++, sp += r.row_src, dp += r.row_dst) {
+            if (inter)
+                interleave_row(&c, sp, dp, &r, b, w);
+            else
+                deinterleave_row(&c, sp, dp, &r, b, w);
+        }
     } while (tmv_walk_next(&walk));
+}
+
+static inline void deinterleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+                                      unsigned b, size_t w)
+{
+    rows_shape(s, src, dst, false, b, w);
 }
 
 static inline void interleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
                                     unsigned b, size_t w)
 {
-    tmv_vctx c;
-    v_ctx_init(&c, w, b);
-#if defined(TMV_PERM2)
-    if (b == 3)
-        v_ctx_chain_interleave(&c, w);
-#endif
-    const tmv_rows r = rows_of(s, interleave_x(s), s->src_strides[s->rank - 1]);
-    tmv_walk walk;
-    tmv_walk_init(&walk, s, s->rank >= 3 ? s->rank - 3 : 0);
-    do {
-        const uint8_t *sp = src + walk.src;
-        uint8_t *dp = dst + walk.dst;
-        for (uint64_t y = 0; y < r.rows; y++, sp += r.row_src, dp += r.row_dst)
-            interleave_row(&c, sp, dp, &r, b, w);
-    } while (tmv_walk_next(&walk));
+    rows_shape(s, src, dst, true, b, w);
 }
 
 #endif
