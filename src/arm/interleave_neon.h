@@ -70,63 +70,53 @@ static inline uint8x16_t tmv_neon_lookup(const uint8x16_t *in, uint8x16_t idx, u
 }
 
 /* One row: n >= lanes elements per plane, b planes (a constant: each caller
- * below names 2, 3 or 4, so the inner loops unroll and stay in registers).
- * The last block overlaps the one before it instead of a scalar tail: it
- * stays inside the row and rewrites a few elements with the same values.
- * Pointer arrays let JOIN/SPLIT pieces act as planes. */
+ * below names 2, 3 or 4, so the inner loops unroll and stay in registers),
+ * `packed` the b planes' elements interleaved. De-interleaving (inter
+ * false) reads packed and writes the planes, interleaving the other way
+ * round; inter is a constant too, so each instance loads from one side and
+ * stores to the other only. The last block overlaps the one before it
+ * instead of a scalar tail: it stays inside the row and rewrites a few
+ * elements with the same values. Pointer arrays let JOIN/SPLIT pieces act
+ * as planes. */
 __attribute__((always_inline)) static inline void
-tmv_neon_deinterleave_row_b(const tmv_neon_shuffle *s, const uint8_t *src, uint8_t *const *dst,
-                            uint64_t n, const uint64_t b)
+tmv_neon_row_b(const tmv_neon_shuffle *s, uint8_t *packed, uint8_t *const *planes, uint64_t n, const uint64_t b,
+               bool inter)
 {
     const uint64_t lanes = s->lanes, w = s->w;
     uint8x16_t in[4] = {vdupq_n_u8(0), vdupq_n_u8(0), vdupq_n_u8(0), vdupq_n_u8(0)};
     for (uint64_t x = 0;; x += lanes) {
         if (x + lanes > n)
             x = n - lanes;
-        for (uint64_t v = 0; v < b; v++)
-            in[v] = vld1q_u8(src + x * b * w + 16 * v);
-        for (uint64_t j = 0; j < b; j++)
-            vst1q_u8(dst[j] + x * w, tmv_neon_lookup(in, s->idx[j], b));
+        for (uint64_t k = 0; k < b; k++)
+            in[k] = vld1q_u8(inter ? planes[k] + x * w : packed + x * b * w + 16 * k);
+        for (uint64_t k = 0; k < b; k++)
+            vst1q_u8(inter ? packed + x * b * w + 16 * k : planes[k] + x * w, tmv_neon_lookup(in, s->idx[k], b));
         if (x + lanes == n)
             return;
     }
 }
 
-__attribute__((always_inline)) static inline void
-tmv_neon_interleave_row_b(const tmv_neon_shuffle *s, const uint8_t *const *src, uint8_t *dst,
-                          uint64_t n, const uint64_t b)
-{
-    const uint64_t lanes = s->lanes, w = s->w;
-    uint8x16_t in[4] = {vdupq_n_u8(0), vdupq_n_u8(0), vdupq_n_u8(0), vdupq_n_u8(0)};
-    for (uint64_t x = 0;; x += lanes) {
-        if (x + lanes > n)
-            x = n - lanes;
-        for (uint64_t j = 0; j < b; j++)
-            in[j] = vld1q_u8(src[j] + x * w);
-        for (uint64_t v = 0; v < b; v++)
-            vst1q_u8(dst + x * b * w + 16 * v, tmv_neon_lookup(in, s->idx[v], b));
-        if (x + lanes == n)
-            return;
-    }
-}
-
+/* src (read only) to the planes dst. */
 static inline void tmv_neon_deinterleave_row(const tmv_neon_shuffle *s, const uint8_t *src,
                                              uint8_t *const *dst, uint64_t n)
 {
+    uint8_t *packed = (uint8_t *)(uintptr_t)src;
     switch (s->b) {
-    case 2: tmv_neon_deinterleave_row_b(s, src, dst, n, 2); break;
-    case 3: tmv_neon_deinterleave_row_b(s, src, dst, n, 3); break;
-    default: tmv_neon_deinterleave_row_b(s, src, dst, n, 4); break;
+    case 2: tmv_neon_row_b(s, packed, dst, n, 2, false); break;
+    case 3: tmv_neon_row_b(s, packed, dst, n, 3, false); break;
+    default: tmv_neon_row_b(s, packed, dst, n, 4, false); break;
     }
 }
 
+/* The planes src (read only) to dst. */
 static inline void tmv_neon_interleave_row(const tmv_neon_shuffle *s, const uint8_t *const *src,
                                            uint8_t *dst, uint64_t n)
 {
+    uint8_t *const *planes = (uint8_t *const *)(uintptr_t)src;
     switch (s->b) {
-    case 2: tmv_neon_interleave_row_b(s, src, dst, n, 2); break;
-    case 3: tmv_neon_interleave_row_b(s, src, dst, n, 3); break;
-    default: tmv_neon_interleave_row_b(s, src, dst, n, 4); break;
+    case 2: tmv_neon_row_b(s, dst, planes, n, 2, true); break;
+    case 3: tmv_neon_row_b(s, dst, planes, n, 3, true); break;
+    default: tmv_neon_row_b(s, dst, planes, n, 4, true); break;
     }
 }
 
