@@ -208,7 +208,9 @@ stage_fuzz() {
     built=$(($(date +%s) - start))
     rm -rf "$dir/corpus" "$dir/artifacts" && cp -r "$root/tests/fuzz/corpus" "$dir/corpus" && mkdir "$dir/artifacts"
     # -timeout: a single input running this long is a hang, reported as a finding.
-    "$dir/tests/fuzz/tmv-fuzz" -max_total_time="${TENSORMOVE_FUZZ_SECONDS:-120}" -timeout=60 \
+    # TENSORMOVE_TASK_MIN_BYTES=64: the small fuzzed operators split into
+    # tasks, so tmv_op_execute_parallel's partitioning is fuzzed as well.
+    TENSORMOVE_TASK_MIN_BYTES=64 "$dir/tests/fuzz/tmv-fuzz" -max_total_time="${TENSORMOVE_FUZZ_SECONDS:-120}" -timeout=60 \
         -print_final_stats=1 -artifact_prefix="$dir/artifacts/" "$dir/corpus" >"$log" 2>&1
     status=$?
     grep -vE '^(#[0-9]+|	NEW_FUNC|INFO:|"|######)' "$log" | tail -n 60

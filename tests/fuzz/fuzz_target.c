@@ -113,8 +113,22 @@ static tmv_status bind(const fz_case *c, const fz_buffers *b, tmv_status ref, co
     abort();
 }
 
-/* Executes op on fresh canaries and checks status, inputs and outputs. */
-static void check_execute(const fz_case *c, const tmv_op *op, fz_buffers *b, tmv_status ref, tmv_isa isa)
+/* A pool that runs the tasks on the calling thread, last first: with the
+ * stage's small TENSORMOVE_TASK_MIN_BYTES the fuzzed cases split into tasks,
+ * and any task that relied on another's order would show. */
+static void reverse_parallelize(void *pool, tmv_task_fn task, void *context, size_t count)
+{
+    (void)pool;
+    for (size_t i = count; i-- > 0;)
+        task(context, i);
+}
+
+static const tmv_parallel reverse_pool = {NULL, 5, reverse_parallelize};
+
+/* Executes op on fresh canaries (tmv_op_execute, or tmv_op_execute_parallel
+ * on `parallel` when it is not NULL) and checks status, inputs and outputs. */
+static void check_execute(const fz_case *c, const tmv_op *op, fz_buffers *b, tmv_status ref, tmv_isa isa,
+                          const tmv_parallel *parallel)
 {
     const void **in_ptrs = calloc(b->in_count, sizeof *in_ptrs), **ins = in_ptrs;
     void **out_ptrs = calloc(b->out_count, sizeof *out_ptrs), **outs = out_ptrs;
@@ -128,17 +142,19 @@ static void check_execute(const fz_case *c, const tmv_op *op, fz_buffers *b, tmv
         out_ptrs[o] = b->out[o];
     fz_buffers_canary(b);
     const tmv_status want = bind(c, b, ref, &ins, &outs, &aliased);
-    const tmv_status got = tmv_op_execute(op, ins, outs);
+    const char *what = parallel == NULL ? "tmv_op_execute" : "tmv_op_execute_parallel";
+    const tmv_status got =
+        parallel == NULL ? tmv_op_execute(op, ins, outs) : tmv_op_execute_parallel(op, ins, outs, parallel);
     if (got != want)
-        fail(c, isa, "tmv_op_execute returned %s, expected %s (reference: %s)", tmv_status_string(got),
+        fail(c, isa, "%s returned %s, expected %s (reference: %s)", what, tmv_status_string(got),
              tmv_status_string(want), tmv_status_string(ref));
     if (!fz_buffers_inputs_intact(b, &which, &offset))
-        fail(c, isa, "execute changed inputs[%u] at byte %llu", which, (unsigned long long)offset);
+        fail(c, isa, "%s changed inputs[%u] at byte %llu", what, which, (unsigned long long)offset);
     for (uint32_t o = 0; o < b->out_count; o++)
         if (o != aliased && !fz_buffers_output_matches(b, o, got == TMV_OK, &offset))
-            fail(c, isa, got == TMV_OK ? "outputs[%u] differs from the reference at byte %llu"
-                                       : "outputs[%u] written at byte %llu although execute failed",
-                 o, (unsigned long long)offset);
+            fail(c, isa, got == TMV_OK ? "%s: outputs[%u] differs from the reference at byte %llu"
+                                       : "%s: outputs[%u] written at byte %llu although execute failed",
+                 what, o, (unsigned long long)offset);
     free(in_ptrs);
     free(out_ptrs);
 }
@@ -171,11 +187,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          * op's validated tensors and members, never its plan. */
         if (s == 0 && (b = fz_buffers_new(c)) != NULL)
             ref = tmv_reference_execute(op, (const void *const *)b->in, (void *const *)b->ref);
-        if (b != NULL)
-            check_execute(c, op, b, ref, sets[s]);
+        if (b != NULL) {
+            check_execute(c, op, b, ref, sets[s], NULL);
+            check_execute(c, op, b, ref, sets[s], &reverse_pool);
+        }
         tmv_op_destroy(op);
     }
-    tmv_set_isa(saved);
+    if (tmv_set_isa(saved) != TMV_OK)
+        fail(c, saved, "tmv_set_isa refused to restore the set it started with");
     fz_buffers_free(b);
     fz_case_free(c);
     return 0;
