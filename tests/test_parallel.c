@@ -137,32 +137,38 @@ Test(parallel, null_or_one_thread_is_execute)
     cr_expect_eq(calls, 0, "one thread called the pool");
 }
 
-/* A 64 MiB JOIN of two inputs along the outer axis: with the default task
- * size it splits, tasks cut at whole cache lines, result equal to serial. */
-Test(parallel, a_large_join_splits_and_matches)
+/* A float JOIN of two {rows, cols} inputs along the outer axis. */
+static tmv_op *outer_join(uint32_t rows, uint32_t cols)
 {
-    const uint32_t rows = 2048, cols = 4096; /* 32 MiB per input, floats */
-    static const uint32_t in_sizes[] = {2048, 4096}, out_sizes[] = {4096, 4096};
-    float *a = malloc((size_t)rows * cols * 4), *b = malloc((size_t)rows * cols * 4);
-    float *s = malloc((size_t)2 * rows * cols * 4), *p = malloc((size_t)2 * rows * cols * 4);
-    cr_assert(a && b && s && p);
-    for (size_t i = 0; i < (size_t)rows * cols; i++)
-        a[i] = (float)i, b[i] = -(float)i;
+    const uint32_t in_sizes[] = {rows, cols}, out_sizes[] = {2 * rows, cols};
     const tmv_tensor_desc ins[] = {{TMV_DTYPE_FLOAT32, 2, in_sizes, NULL}, {TMV_DTYPE_FLOAT32, 2, in_sizes, NULL}};
     const tmv_tensor_desc out = {TMV_DTYPE_FLOAT32, 2, out_sizes, NULL};
     const tmv_join_desc join = {2, ins, &out, 0};
-    const tmv_op_desc desc = {TMV_OP_JOIN, &join, 0};
     tmv_op *op = NULL;
-    cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK, "%s", tmv_last_error());
+    cr_assert_eq(tmv_op_create_join(&join, 0, &op), TMV_OK, "%s", tmv_last_error());
+    return op;
+}
+
+/* A 64 MiB JOIN: with the default task size it splits (one row per input:
+ * rows x column chunks), and the result equals serial's. */
+Test(parallel, a_large_join_splits_and_matches)
+{
+    const uint32_t rows = 2048, cols = 4096; /* 32 MiB per input, floats */
+    const size_t n = (size_t)rows * cols;
+    float *a = malloc(n * 4), *b = malloc(n * 4), *s = malloc(2 * n * 4), *p = malloc(2 * n * 4);
+    cr_assert(a && b && s && p);
+    for (size_t i = 0; i < n; i++)
+        a[i] = (float)i, b[i] = -(float)i;
+    tmv_op *op = outer_join(rows, cols);
     const void *inputs[] = {a, b};
     void *so[] = {s}, *po[] = {p};
     size_t calls = 0;
     const tmv_parallel reverse = {&calls, 4, reverse_parallelize};
     cr_assert_eq(tmv_op_execute(op, inputs, so), TMV_OK);
-    memset(p, 0x5A, (size_t)2 * rows * cols * 4);
+    memset(p, 0x5A, 2 * n * 4);
     cr_assert_eq(tmv_op_execute_parallel(op, inputs, po, &reverse), TMV_OK, "%s", tmv_last_error());
     cr_expect_gt(calls, 0, "a 64 MiB JOIN was not split (%s)", tmv_op_describe(op));
-    cr_expect(memcmp(s, p, (size_t)2 * rows * cols * 4) == 0, "parallel JOIN differs from serial");
+    cr_expect(memcmp(s, p, 2 * n * 4) == 0, "parallel JOIN differs from serial");
     tmv_op_destroy(op);
     free(a), free(b), free(s), free(p);
 }
@@ -173,14 +179,8 @@ Test(parallel, an_8_KiB_operator_never_calls_the_pool)
 {
     if (split_tasks())
         return;
-    static const uint32_t in_sizes[] = {16, 64}, out_sizes[] = {32, 64};
     static float a[16 * 64], b[16 * 64], out[32 * 64];
-    const tmv_tensor_desc ins[] = {{TMV_DTYPE_FLOAT32, 2, in_sizes, NULL}, {TMV_DTYPE_FLOAT32, 2, in_sizes, NULL}};
-    const tmv_tensor_desc o = {TMV_DTYPE_FLOAT32, 2, out_sizes, NULL};
-    const tmv_join_desc join = {2, ins, &o, 0};
-    const tmv_op_desc desc = {TMV_OP_JOIN, &join, 0};
-    tmv_op *op = NULL;
-    cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK, "%s", tmv_last_error());
+    tmv_op *op = outer_join(16, 64);
     const void *inputs[] = {a, b};
     void *outputs[] = {out};
     size_t calls = 0;
