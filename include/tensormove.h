@@ -349,6 +349,59 @@ TMV_NODISCARD TMV_API tmv_status tmv_infer_output_sizes(const tmv_op_desc *desc,
                                                         uint32_t *dim_count,
                                                         uint32_t sizes[TMV_MAX_DIMS]);
 
+/* ---- GATHER_ND from ONNX-style ranks ----
+ * ONNX GatherND takes data of rank r and indices of rank q at their own
+ * ranks; GATHER_ND wants input, indices and output at one dimension count n,
+ * with input_dim_count = r and indices_dim_count = q (docs/SPEC.md 6.8,
+ * docs/ONNX.md). tmv_gather_nd_desc_from_onnx does that padding. */
+
+/* A GATHER_ND description built from ONNX-style ranks, with the arrays it
+ * points to. It points into itself: fill it in place and do not copy it (a
+ * copy's pointers would still point into the original). */
+typedef struct tmv_gather_nd_onnx {
+    /* The ONNX shapes left-padded with 1s to n = max(r, q, m) dimensions. */
+    uint32_t           input_sizes[TMV_MAX_DIMS];
+    uint32_t           indices_sizes[TMV_MAX_DIMS];
+    uint32_t           output_sizes[TMV_MAX_DIMS];   /* O right-aligned (SPEC.md 6.3) */
+    /* The caller's strides behind padding strides of 0 (a size-1 dimension's
+     * stride is never used); pointed to only when the caller gave strides. */
+    uint32_t           input_strides[TMV_MAX_DIMS];
+    uint32_t           indices_strides[TMV_MAX_DIMS];
+    /* m, ONNX's output rank, q - 1 + r - batch_dims - k (0 for a scalar):
+     * the ONNX output shape is output_sizes[n - m .. n - 1]. */
+    uint32_t           output_rank;
+    tmv_tensor_desc    input;    /* data's dtype and strides, n dimensions */
+    tmv_tensor_desc    indices;  /* indices' dtype and strides, n dimensions */
+    tmv_tensor_desc    output;   /* data's dtype, packed (strides NULL), n dimensions */
+    /* Ready for tmv_op_create_gather_nd: points at the three tensors above,
+     * input_dim_count = r, indices_dim_count = q, batch_dim_count = batch_dims. */
+    tmv_gather_nd_desc desc;
+} tmv_gather_nd_onnx;
+
+/* Fills *out with the GATHER_ND description of ONNX GatherND on `data`
+ * (rank r = data->dim_count) and `indices` (rank q = indices->dim_count,
+ * last size k, the index tuple length) with ONNX's batch_dims: the shapes
+ * and strides padded to n = max(r, q, m) dimensions, and the output's sizes
+ * by ONNX's rule, indices.shape[:-1] + data.shape[batch_dims + k:], padded
+ * too. Pass &out->desc to tmv_op_create_gather_nd; bind data, indices and
+ * the output buffers as they are (padding adds no elements). For an output
+ * in another layout, point out->output.strides at n strides of your own
+ * before creating. data and indices are read during this call only.
+ * Checks, in ONNX's terms: data and indices well-formed tensor descriptions
+ * (as tmv_op_create checks them), batch_dims < min(r, q),
+ * 1 <= k <= r - batch_dims, data.sizes[j] == indices.sizes[j] for
+ * j < batch_dims, m <= TMV_MAX_DIMS; then the padded description as
+ * tmv_infer_output_sizes checks it (e.g. the indices' type), with its
+ * messages. Returns TMV_OK or TMV_ERR_INVALID_ARGUMENT (out NULL, or a
+ * rule broken; the message names the member and the numbers, e.g.
+ * "gather_nd_desc_from_onnx: indices.sizes[1] (k, the index tuple length)
+ * is 3 but must be 1 to 2 (data's rank 2 - batch_dims 0)"); on failure *out
+ * is zeroed (when out is not NULL). Allocates nothing; thread-safe. */
+TMV_NODISCARD TMV_API tmv_status tmv_gather_nd_desc_from_onnx(const tmv_tensor_desc *data,
+                                                              const tmv_tensor_desc *indices,
+                                                              uint32_t batch_dims,
+                                                              tmv_gather_nd_onnx *out);
+
 /* Runs a compiled operator. Buffers are bound in the order the description
  * lists tensors: inputs[] = JOIN's inputs, or the single input, then
  * GATHER_ND's indices; outputs[] = SPLIT's outputs, or the single output.
