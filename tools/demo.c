@@ -202,8 +202,28 @@ static int demo_gather_nd(void)
     return run("GATHER_ND, r = q = 3, batch_dim_count 1, uint32 indices", &op, in, 2, outs, expected, 1);
 }
 
+/* An invalid TENSORMOVE_ISA (or tuning variable) makes every create fail,
+ * while tmv_get_isa still names the best set: create a one-element JOIN to
+ * find out, so the demo states the error instead of a kernel set nothing
+ * runs on. Returns 0, or 1 after printing the library's message. */
+static int environment_error(void)
+{
+    static const uint32_t one[] = {1};
+    const tmv_tensor_desc t = {TMV_DTYPE_UINT8, 1, one, NULL};
+    const tmv_join_desc join = {1, &t, &t, 0};
+    tmv_op *op = NULL;
+    if (tmv_op_create_join(&join, TMV_OP_FLAG_NONE, &op) == TMV_OK) {
+        tmv_op_destroy(op);
+        return 0;
+    }
+    fprintf(stderr, "tmv-demo: %s\n", tmv_last_error());
+    return 1;
+}
+
 int main(void)
 {
+    if (environment_error())
+        return 1;
     const char *isa = tmv_isa_name(tmv_get_isa());
     printf("tensormove %s, kernel set %s\n\n", tmv_version(), isa ? isa : "(unnamed)");
 
