@@ -28,7 +28,7 @@ fail() { printf 'test_install: FAILED: %s\n' "$*" >&2; exit 1; }
 step "install $build_dir into $prefix"
 unset DESTDIR
 "$cmake" --install "$build_dir" ${config:+--config "$config"} --prefix "$prefix"
-for f in include/tensormove.h bin/tmv-demo; do
+for f in include/tensormove.h bin/tmv-demo bin/tmv-verify bin/tmv-check-kernels; do
     [ -f "$prefix/$f" ] || fail "$f was not installed"
 done
 lib=$(find "$prefix" -name 'libtensormove.so.*.*.*' -type f | head -n1)
@@ -46,7 +46,9 @@ needs_shared() { readelf -d "$1" | grep -q "NEEDED.*\[$soname\]"; }
 # find_package: configure, build, run; $1 = shared or static.
 cmake_consumer() {
     local link=$1 dir=$work/cmake-$1
-    step "find_package(tensormove $version COMPONENTS $link)"
+    local components=""
+    [ "$link" = static ] && components=" COMPONENTS static"
+    step "find_package(tensormove $version CONFIG REQUIRED$components)"
     "$cmake" -S "$consumer_src" -B "$dir" -G "$generator" -DCMAKE_BUILD_TYPE="$config" \
         -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$extra_flags" -DCMAKE_EXE_LINKER_FLAGS="$extra_flags" \
         -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
@@ -77,10 +79,12 @@ export PKG_CONFIG_PATH
 unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
 [ "$(pkg-config --modversion tensormove)" = "$version" ] || fail "tensormove.pc has the wrong version"
 
-step "pkg-config: $cc \$(pkg-config --cflags --libs tensormove)"
+# The README's commands: PKG_CONFIG_PATH as above, and the shared link's
+# RPATH from the .pc file (the prefix is no system library directory).
+step "pkg-config: $cc \$(pkg-config --cflags --libs tensormove) -Wl,-rpath,\"\$(pkg-config --variable=libdir tensormove)\""
 # shellcheck disable=SC2046,SC2086 # pkg-config output and flags are word lists
 "$cc" -std=c11 $extra_flags -o "$work/pc-shared" "$consumer_src/consumer.c" \
-    $(pkg-config --cflags --libs tensormove) -Wl,-rpath,"$libdir"
+    $(pkg-config --cflags --libs tensormove) -Wl,-rpath,"$(pkg-config --variable=libdir tensormove)"
 needs_shared "$work/pc-shared" || fail "pkg-config consumer does not link $soname"
 "$work/pc-shared"
 
