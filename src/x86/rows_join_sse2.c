@@ -22,12 +22,7 @@ bool tmv_join_rows_stream_sse2_accepts(const tmv_rows_shape *s)
 
 void tmv_join_rows_stream_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    for (uint64_t r = 0; r < s->rows; r++)
-        for (uint32_t p = 0; p < s->piece_count; p++) {
-            const tmv_rows_piece *piece = &s->pieces[p];
-            tmv_stream_copy(dst + r * s->joined_pitch + piece->offset,
-                                 (const uint8_t *)srcs[piece->buffer] + r * piece->pitch, piece->bytes);
-        }
+    tmv_rows_stream_lines(s, dst, (void *const *)(uintptr_t)srcs, true, tmv_stream_line_sse2); /* srcs only read */
     _mm_sfence();
 }
 

@@ -23,12 +23,7 @@ bool tmv_split_rows_stream_sse2_accepts(const tmv_rows_shape *s)
 
 void tmv_split_rows_stream_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    for (uint64_t r = 0; r < s->rows; r++)
-        for (uint32_t p = 0; p < s->piece_count; p++) {
-            const tmv_rows_piece *piece = &s->pieces[p];
-            tmv_stream_copy((uint8_t *)dsts[piece->buffer] + r * piece->pitch,
-                                 src + r * s->joined_pitch + piece->offset, piece->bytes);
-        }
+    tmv_rows_stream_lines(s, (uint8_t *)(uintptr_t)src, dsts, false, tmv_stream_line_sse2); /* src only read */
     _mm_sfence();
 }
 
