@@ -13,32 +13,22 @@ bool tmv_join_rows_zip_avx512_accepts(const tmv_rows_shape *s)
            (w == 16 || w * s->piece_count <= 16 || s->piece_count == 16);
 }
 
-/* Lanes of 2 bytes for 2-byte pieces, else of 4. */
-static unsigned zip_lane(const tmv_rows_shape *s)
-{
-    return s->pieces[0].bytes == 2 ? 2 : 4;
-}
-
 void tmv_join_rows_zip_avx512_prepare(const tmv_rows_shape *s, void *state)
 {
-    tmv_rows_zip_prepare(s, state, zip_lane(s), true);
+    tmv_rows_zip_prepare(s, state, tmv_rows_zip_lane(s), true);
 }
 
 void tmv_join_rows_zip_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
-    if (zip_lane(s) == 2)
-        tmv_rows_zip(s, 2, streams, dst, true, s->tuning->stream_threshold);
-    else
-        tmv_rows_zip(s, 4, streams, dst, true, s->tuning->stream_threshold);
+    tmv_rows_streams st;
+    tmv_rows_join_streams(s, srcs, dst, &st);
+    tmv_rows_zip_2_or_4(s, &st, true);
 }
 
 bool tmv_join_rows_interleave_avx512_accepts(const tmv_rows_shape *s)
 {
     /* Wider pieces: the fixed-size column moves measured faster. */
-    return (s->piece_count & (s->piece_count - 1)) != 0 && tmv_rows_equal_packed(s, 2, 4);
+    return tmv_rows_perm_shape(s, 2, 4);
 }
 
 void tmv_join_rows_interleave_avx512_prepare(const tmv_rows_shape *s, void *state)
@@ -48,12 +38,7 @@ void tmv_join_rows_interleave_avx512_prepare(const tmv_rows_shape *s, void *stat
 
 void tmv_join_rows_interleave_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    const tmv_rows_perm *pl = s->state;
-    uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
-    if (pl->unit == 2) /* a constant unit per call, so each permute is one instruction */
-        tmv_rows_perm_run(pl, 2, s->rows, streams, dst, true);
-    else
-        tmv_rows_perm_run(pl, 4, s->rows, streams, dst, true);
+    tmv_rows_streams st;
+    tmv_rows_join_streams(s, srcs, dst, &st);
+    tmv_rows_perm_run_2_or_4(s, &st, true);
 }

@@ -8,10 +8,9 @@ bool tmv_join_rows_zip_sse2_accepts(const tmv_rows_shape *s)
 
 void tmv_join_rows_zip_sse2(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    uint8_t *streams[16] = {NULL};
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        streams[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer]; /* read only: join is true */
-    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_sse2_any(s, streams, dst, true, s->tuning->stream_threshold),
+    tmv_rows_streams st;
+    tmv_rows_join_streams(s, srcs, dst, &st);
+    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_sse2_any(s, st.at, st.joined, true, s->tuning->stream_threshold),
                           s->tuning->stream_threshold);
 }
 

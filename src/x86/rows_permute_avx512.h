@@ -133,6 +133,17 @@ static inline void tmv_rows_perm_run(const tmv_rows_perm *pl, unsigned u, uint64
                             (int64_t)(left * pl->joined_bytes));
 }
 
+/* tmv_rows_perm_run of the plan in s->state with lanes of 2 or 4 bytes, a
+ * constant unit per call, so each permute is one instruction. */
+static inline void tmv_rows_perm_run_2_or_4(const tmv_rows_shape *s, const tmv_rows_streams *st, bool join)
+{
+    const tmv_rows_perm *pl = s->state;
+    if (pl->unit == 2)
+        tmv_rows_perm_run(pl, 2, s->rows, st->at, st->joined, join);
+    else
+        tmv_rows_perm_run(pl, 4, s->rows, st->at, st->joined, join);
+}
+
 #endif
 
 #endif

@@ -13,15 +13,14 @@ void tmv_split_rows_zip_avx512vbmi_prepare(const tmv_rows_shape *s, void *state)
 
 void tmv_split_rows_zip_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        streams[p] = dsts[s->pieces[p].buffer];
-    tmv_rows_zip(s, 1, streams, (uint8_t *)(uintptr_t)src, false, s->tuning->stream_threshold); /* read only */
+    tmv_rows_streams st;
+    tmv_rows_split_streams(s, src, dsts, &st);
+    tmv_rows_zip(s, 1, st.at, st.joined, false, s->tuning->stream_threshold);
 }
 
 bool tmv_split_rows_interleave_avx512vbmi_accepts(const tmv_rows_shape *s)
 {
-    return (s->piece_count & (s->piece_count - 1)) != 0 && tmv_rows_equal_packed(s, 1, 1);
+    return tmv_rows_perm_shape(s, 1, 1);
 }
 
 void tmv_split_rows_interleave_avx512vbmi_prepare(const tmv_rows_shape *s, void *state)
@@ -31,8 +30,7 @@ void tmv_split_rows_interleave_avx512vbmi_prepare(const tmv_rows_shape *s, void 
 
 void tmv_split_rows_interleave_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    uint8_t *streams[TMV_ROWS_MAX_STREAMS] = {NULL};
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        streams[p] = dsts[s->pieces[p].buffer];
-    tmv_rows_perm_run(s->state, 1, s->rows, streams, (uint8_t *)(uintptr_t)src, false); /* read only */
+    tmv_rows_streams st;
+    tmv_rows_split_streams(s, src, dsts, &st);
+    tmv_rows_perm_run(s->state, 1, s->rows, st.at, st.joined, false);
 }

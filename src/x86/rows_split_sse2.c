@@ -8,11 +8,9 @@ bool tmv_split_rows_zip_sse2_accepts(const tmv_rows_shape *s)
 
 void tmv_split_rows_zip_sse2(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    uint8_t *streams[16] = {NULL};
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        streams[p] = dsts[s->pieces[p].buffer];
-    uint8_t *joined = (uint8_t *)(uintptr_t)src; /* read only: join is false */
-    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_sse2_any(s, streams, joined, false, s->tuning->stream_threshold),
+    tmv_rows_streams st;
+    tmv_rows_split_streams(s, src, dsts, &st);
+    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_sse2_any(s, st.at, st.joined, false, s->tuning->stream_threshold),
                            s->tuning->stream_threshold);
 }
 

@@ -174,6 +174,13 @@ tmv_rows_zip_nk(const tmv_rows_shape *s, const tmv_rows_zip_plan *z, unsigned e,
     }
 }
 
+/* The AVX-512 kernels' lanes for pieces of 2 to 16 bytes: of 2 bytes for
+ * 2-byte pieces, else of 4. */
+static inline unsigned tmv_rows_zip_lane(const tmv_rows_shape *s)
+{
+    return s->pieces[0].bytes == 2 ? 2 : 4;
+}
+
 /* Builds the network's plan into a kernel state (the zip kernels' prepare):
  * lanes of e bytes. */
 static inline void tmv_rows_zip_prepare(const tmv_rows_shape *s, void *state, unsigned e, bool join)
@@ -196,6 +203,16 @@ tmv_rows_zip(const tmv_rows_shape *s, unsigned e, uint8_t *const *streams, uint8
         tmv_rows_zip_nk(s, z, e, streams, joined, join, true);
     else
         tmv_rows_zip_nk(s, z, e, streams, joined, join, false);
+}
+
+/* tmv_rows_zip of the AVX-512 kernels' pieces of 2 to 16 bytes, the lane
+ * of tmv_rows_zip_lane a constant in each branch. */
+__attribute__((always_inline)) static inline void tmv_rows_zip_2_or_4(const tmv_rows_shape *s, const tmv_rows_streams *st, bool join)
+{
+    if (tmv_rows_zip_lane(s) == 2)
+        tmv_rows_zip(s, 2, st->at, st->joined, join, s->tuning->stream_threshold);
+    else
+        tmv_rows_zip(s, 4, st->at, st->joined, join, s->tuning->stream_threshold);
 }
 
 #endif

@@ -14,6 +14,33 @@
 /* The most pieces (streams) a row kernel takes. */
 #define TMV_ROWS_MAX_STREAMS 16
 
+/* A network's operands: the pieces' buffers in piece order (streams) and
+ * the joined rows. A struct, so that each kernel's stream array keeps its
+ * bound (gcc unrolls the filling loop by it). */
+typedef struct tmv_rows_streams {
+    uint8_t *at[TMV_ROWS_MAX_STREAMS];
+    uint8_t *joined;
+} tmv_rows_streams;
+
+/* JOIN's operands: the pieces' sources, only read (the networks take one
+ * stream type for both directions), and dst. */
+static inline void tmv_rows_join_streams(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst,
+                                         tmv_rows_streams *st)
+{
+    *st = (tmv_rows_streams){{NULL}, dst};
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        st->at[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer];
+}
+
+/* SPLIT's operands: the pieces' destinations, and src (only read). */
+static inline void tmv_rows_split_streams(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts,
+                                          tmv_rows_streams *st)
+{
+    *st = (tmv_rows_streams){{NULL}, (uint8_t *)(uintptr_t)src};
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        st->at[p] = dsts[s->pieces[p].buffer];
+}
+
 /* The reordering stages, from stage s (units of `unit` bytes, a whole
  * number of vec-byte vectors) on, applied to vector labels: JOIN zips groups
  * A and B of m vectors unit by unit (c vectors a unit). pos[i] is the joined
@@ -74,6 +101,12 @@ static inline bool tmv_rows_equal_packed(const tmv_rows_shape *s, uint64_t min_w
 static inline bool tmv_rows_zip_shape(const tmv_rows_shape *s, uint64_t min_w, uint64_t max_w)
 {
     return (s->piece_count & (s->piece_count - 1)) == 0 && tmv_rows_equal_packed(s, min_w, max_w);
+}
+
+/* The same with the other counts, 3 to 15 pieces: the lane permutes' shapes. */
+static inline bool tmv_rows_perm_shape(const tmv_rows_shape *s, uint64_t min_w, uint64_t max_w)
+{
+    return (s->piece_count & (s->piece_count - 1)) != 0 && tmv_rows_equal_packed(s, min_w, max_w);
 }
 
 /* The shuffling stages of the 16-byte network (SSE2, and AVX2 per lane):
