@@ -146,68 +146,76 @@ static tmv_status expected_sizes_fit(const char *name, const expected_shape *e, 
     return TMV_OK;
 }
 
-static tmv_status check_space_to_depth(const tmv_space_to_depth_desc *desc, tmv_op *op)
+/* SPACE_TO_DEPTH and DEPTH_TO_SPACE have the same members, checked the same
+ * way: one call's operator, its name for messages and its expected shape. */
+typedef struct depth_space {
+    tmv_op_type type;
+    const char *name;
+    tmv_status (*shape)(const tmv_tensor *input, uint32_t block_size, expected_shape *e);
+    const tmv_tensor_desc *input, *output;
+    uint32_t block_size;
+    tmv_depth_space_order order;
+} depth_space;
+
+static depth_space space_to_depth(const tmv_space_to_depth_desc *desc)
 {
-    static const char *const name = "space_to_depth";
-    expected_shape e;
-    tmv_status status;
-    if ((status = check_depth_space_members(name, desc->input, desc->output, desc->block_size, desc->order,
-                                            op)) != TMV_OK ||
-        (status = space_to_depth_shape(&op->inputs[0], desc->block_size, &e)) != TMV_OK)
-        return status;
-    return expect_output_shape(name, &op->outputs[0], &e);
+    return (depth_space){TMV_OP_SPACE_TO_DEPTH, "space_to_depth", space_to_depth_shape,
+                         desc->input, desc->output, desc->block_size, desc->order};
 }
 
-static tmv_status check_depth_to_space(const tmv_depth_to_space_desc *desc, tmv_op *op)
+static depth_space depth_to_space(const tmv_depth_to_space_desc *desc)
 {
-    static const char *const name = "depth_to_space";
+    return (depth_space){TMV_OP_DEPTH_TO_SPACE, "depth_to_space", depth_to_space_shape,
+                         desc->input, desc->output, desc->block_size, desc->order};
+}
+
+static tmv_status check_depth_space(depth_space ds, tmv_op *op)
+{
     expected_shape e;
     tmv_status status;
-    if ((status = check_depth_space_members(name, desc->input, desc->output, desc->block_size, desc->order,
-                                            op)) != TMV_OK ||
-        (status = depth_to_space_shape(&op->inputs[0], desc->block_size, &e)) != TMV_OK)
+    if ((status = check_depth_space_members(ds.name, ds.input, ds.output, ds.block_size, ds.order, op)) != TMV_OK ||
+        (status = ds.shape(&op->inputs[0], ds.block_size, &e)) != TMV_OK)
         return status;
-    return expect_output_shape(name, &op->outputs[0], &e);
+    return expect_output_shape(ds.name, &op->outputs[0], &e);
+}
+
+static tmv_status validate_depth_space(depth_space ds, tmv_op **out)
+{
+    tmv_op *op = tmv_op_alloc(ds.type, 1, 1);
+    if (op == NULL)
+        return TMV_ERR_OUT_OF_MEMORY;
+    return tmv_validate_finish(op, check_depth_space(ds, op), out);
+}
+
+static tmv_status infer_depth_space(depth_space ds, uint32_t *dim_count, uint32_t *sizes)
+{
+    tmv_tensor input;
+    expected_shape e;
+    tmv_status status;
+    if ((status = check_depth_space_input(ds.name, ds.input, ds.block_size, ds.order, &input)) != TMV_OK ||
+        (status = ds.shape(&input, ds.block_size, &e)) != TMV_OK)
+        return status;
+    return expected_sizes_fit(ds.name, &e, dim_count, sizes);
 }
 
 tmv_status tmv_validate_space_to_depth(const tmv_space_to_depth_desc *desc, tmv_op **out)
 {
-    tmv_op *op = tmv_op_alloc(TMV_OP_SPACE_TO_DEPTH, 1, 1);
-    if (op == NULL)
-        return TMV_ERR_OUT_OF_MEMORY;
-    return tmv_validate_finish(op, check_space_to_depth(desc, op), out);
+    return validate_depth_space(space_to_depth(desc), out);
 }
 
 tmv_status tmv_validate_depth_to_space(const tmv_depth_to_space_desc *desc, tmv_op **out)
 {
-    tmv_op *op = tmv_op_alloc(TMV_OP_DEPTH_TO_SPACE, 1, 1);
-    if (op == NULL)
-        return TMV_ERR_OUT_OF_MEMORY;
-    return tmv_validate_finish(op, check_depth_to_space(desc, op), out);
+    return validate_depth_space(depth_to_space(desc), out);
 }
 
 tmv_status tmv_infer_space_to_depth(const tmv_space_to_depth_desc *desc, uint32_t *dim_count,
                                     uint32_t *sizes)
 {
-    static const char *const name = "space_to_depth";
-    tmv_tensor input;
-    expected_shape e;
-    tmv_status status;
-    if ((status = check_depth_space_input(name, desc->input, desc->block_size, desc->order, &input)) != TMV_OK ||
-        (status = space_to_depth_shape(&input, desc->block_size, &e)) != TMV_OK)
-        return status;
-    return expected_sizes_fit(name, &e, dim_count, sizes);
+    return infer_depth_space(space_to_depth(desc), dim_count, sizes);
 }
 
 tmv_status tmv_infer_depth_to_space(const tmv_depth_to_space_desc *desc, uint32_t *dim_count,
                                     uint32_t *sizes)
 {
-    static const char *const name = "depth_to_space";
-    tmv_tensor input;
-    expected_shape e;
-    tmv_status status;
-    if ((status = check_depth_space_input(name, desc->input, desc->block_size, desc->order, &input)) != TMV_OK ||
-        (status = depth_to_space_shape(&input, desc->block_size, &e)) != TMV_OK)
-        return status;
-    return expected_sizes_fit(name, &e, dim_count, sizes);
+    return infer_depth_space(depth_to_space(desc), dim_count, sizes);
 }
