@@ -53,22 +53,29 @@ cg_options cg_default_options(void)
 
 /* Its own table, not tmv_dtype_size: the cases that test the library do not
  * take their sizes from it. */
+static const struct {
+    const char *name;
+    size_t      size;
+} dtypes[] = {
+    [TMV_DTYPE_FLOAT32] = {"FLOAT32", 4}, [TMV_DTYPE_FLOAT16] = {"FLOAT16", 2}, [TMV_DTYPE_UINT32] = {"UINT32", 4},
+    [TMV_DTYPE_UINT16] = {"UINT16", 2},   [TMV_DTYPE_UINT8] = {"UINT8", 1},     [TMV_DTYPE_INT32] = {"INT32", 4},
+    [TMV_DTYPE_INT16] = {"INT16", 2},     [TMV_DTYPE_INT8] = {"INT8", 1},       [TMV_DTYPE_FLOAT64] = {"FLOAT64", 8},
+    [TMV_DTYPE_UINT64] = {"UINT64", 8},   [TMV_DTYPE_INT64] = {"INT64", 8},
+};
+
+static bool dtype_known(tmv_dtype dtype)
+{
+    return dtype >= TMV_DTYPE_FLOAT32 && dtype <= TMV_DTYPE_INT64;
+}
+
 size_t cg_dtype_size(tmv_dtype dtype)
 {
-    switch (dtype) {
-    case TMV_DTYPE_UINT8: case TMV_DTYPE_INT8: return 1;
-    case TMV_DTYPE_FLOAT16: case TMV_DTYPE_UINT16: case TMV_DTYPE_INT16: return 2;
-    case TMV_DTYPE_FLOAT32: case TMV_DTYPE_UINT32: case TMV_DTYPE_INT32: return 4;
-    case TMV_DTYPE_FLOAT64: case TMV_DTYPE_UINT64: case TMV_DTYPE_INT64: return 8;
-    }
-    return 0;
+    return dtype_known(dtype) ? dtypes[dtype].size : 0;
 }
 
 const char *cg_dtype_name(tmv_dtype dtype)
 {
-    static const char *const names[] = {"?", "FLOAT32", "FLOAT16", "UINT32", "UINT16", "UINT8", "INT32",
-                                        "INT16", "INT8", "FLOAT64", "UINT64", "INT64"};
-    return dtype >= 1 && dtype <= 11 ? names[dtype] : "unknown";
+    return dtype_known(dtype) ? dtypes[dtype].name : "unknown";
 }
 
 static const char *const op_names[] = {"?", "join", "split", "tile", "space_to_depth",
