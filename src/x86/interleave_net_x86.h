@@ -137,23 +137,15 @@ static inline tmv_v lane_spread(const tmv_vctx *c, tmv_v v)
 #endif
 }
 
-static inline tmv_v lane_unpacklo(tmv_v a, tmv_v b, size_t w)
+/* The low (hi false) or high halves of each 128-bit lane of a and b,
+ * interleaved element by element (w bytes). */
+static inline tmv_v lane_unpack(tmv_v a, tmv_v b, size_t w, bool hi)
 {
     switch (w) {
-    case 1: return MM(unpacklo_epi8)(a, b);
-    case 2: return MM(unpacklo_epi16)(a, b);
-    case 4: return MM(unpacklo_epi32)(a, b);
-    default: return MM(unpacklo_epi64)(a, b);
-    }
-}
-
-static inline tmv_v lane_unpackhi(tmv_v a, tmv_v b, size_t w)
-{
-    switch (w) {
-    case 1: return MM(unpackhi_epi8)(a, b);
-    case 2: return MM(unpackhi_epi16)(a, b);
-    case 4: return MM(unpackhi_epi32)(a, b);
-    default: return MM(unpackhi_epi64)(a, b);
+    case 1: return hi ? MM(unpackhi_epi8)(a, b) : MM(unpacklo_epi8)(a, b);
+    case 2: return hi ? MM(unpackhi_epi16)(a, b) : MM(unpacklo_epi16)(a, b);
+    case 4: return hi ? MM(unpackhi_epi32)(a, b) : MM(unpacklo_epi32)(a, b);
+    default: return hi ? MM(unpackhi_epi64)(a, b) : MM(unpacklo_epi64)(a, b);
     }
 }
 
@@ -183,8 +175,8 @@ static inline void v_zip(const tmv_vctx *c, tmv_v a, tmv_v b, tmv_v *l, tmv_v *h
 #endif
     a = lane_spread(c, a);
     b = lane_spread(c, b);
-    *l = lane_unpacklo(a, b, w);
-    *h = lane_unpackhi(a, b, w);
+    *l = lane_unpack(a, b, w, false);
+    *h = lane_unpack(a, b, w, true);
 }
 
 /* ---- B vectors at a time ---- */
