@@ -130,52 +130,52 @@ static inline bool tmv_rows_columns_stream(const tmv_rows_shape *s, const void *
     return bits % 64 == 0;
 }
 
-/* Rows [first, rows) of a JOIN: each piece's column of a block of rows in
- * turn, with moves of its width (a memcpy per piece per row costs a call for
- * a few bytes); the block is small enough that its joined rows stay in L1
- * from column to column and its streams read in runs DRAM serves well. */
-static inline void tmv_rows_join_columns(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst,
-                                         uint64_t first, uint64_t stream_threshold)
+/* Rows [first, rows) of a JOIN (join: buffers are the pieces' sources,
+ * only read) or a SPLIT (their destinations): each piece's column of a
+ * block of rows in turn, with moves of its width (a memcpy per piece per
+ * row costs a call for a few bytes), streaming (nt) or not. Always inlined:
+ * join is a constant at each call. */
+__attribute__((always_inline)) static inline void tmv_rows_columns(const tmv_rows_shape *s, uint8_t *joined,
+                                                                   void *const *buffers, bool join, uint64_t first,
+                                                                   uint64_t block, bool nt)
 {
-    const uint64_t block = tmv_rows_block(s);
-    const bool nt = tmv_rows_columns_stream(s, srcs, dst, true, stream_threshold);
     for (uint64_t r0 = first; r0 < s->rows; r0 += block) {
         const uint64_t rows = s->rows - r0 < block ? s->rows - r0 : block;
         for (uint32_t p = 0; p < s->piece_count; p++) {
             const tmv_rows_piece *piece = &s->pieces[p];
-            const uint8_t *src = (const uint8_t *)srcs[piece->buffer] + r0 * piece->pitch;
-            uint8_t *d = dst + r0 * s->joined_pitch + piece->offset;
+            uint8_t *own = (uint8_t *)buffers[piece->buffer] + r0 * piece->pitch;
+            uint8_t *row = joined + r0 * s->joined_pitch + piece->offset;
+            uint8_t *d = join ? row : own;
+            const uint8_t *from = join ? own : row;
+            const uint64_t d_pitch = join ? s->joined_pitch : piece->pitch;
+            const uint64_t from_pitch = join ? piece->pitch : s->joined_pitch;
             if (nt)
-                tmv_rows_column_lines(d, s->joined_pitch, src, piece->pitch, rows, (size_t)piece->bytes);
+                tmv_rows_column_lines(d, d_pitch, from, from_pitch, rows, (size_t)piece->bytes);
             else
-                tmv_rows_column(d, s->joined_pitch, src, piece->pitch, rows, (size_t)piece->bytes);
+                tmv_rows_column(d, d_pitch, from, from_pitch, rows, (size_t)piece->bytes);
         }
     }
     if (nt)
         _mm_sfence();
 }
 
-/* Rows [first, rows) of a SPLIT, as the JOIN: one piece's column of a block
- * at a time (streaming to memory, of tmv_rows_split_stream_block rows). */
+/* A JOIN's columns: the block is small enough that its joined rows stay in
+ * L1 from column to column and its streams read in runs DRAM serves well. */
+static inline void tmv_rows_join_columns(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst,
+                                         uint64_t first, uint64_t stream_threshold)
+{
+    const uint64_t block = tmv_rows_block(s);
+    const bool nt = tmv_rows_columns_stream(s, srcs, dst, true, stream_threshold);
+    tmv_rows_columns(s, dst, (void *const *)(uintptr_t)srcs, true, first, block, nt);
+}
+
+/* A SPLIT's columns, streaming to memory of tmv_rows_split_stream_block rows. */
 static inline void tmv_rows_split_columns(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts,
                                           uint64_t first, uint64_t stream_threshold)
 {
     const bool nt = tmv_rows_columns_stream(s, (const void *const *)dsts, NULL, false, stream_threshold);
     const uint64_t block = nt ? tmv_rows_split_stream_block(s) : tmv_rows_block(s);
-    for (uint64_t r0 = first; r0 < s->rows; r0 += block) {
-        const uint64_t rows = s->rows - r0 < block ? s->rows - r0 : block;
-        for (uint32_t p = 0; p < s->piece_count; p++) {
-            const tmv_rows_piece *piece = &s->pieces[p];
-            uint8_t *dst = (uint8_t *)dsts[piece->buffer] + r0 * piece->pitch;
-            const uint8_t *from = src + r0 * s->joined_pitch + piece->offset;
-            if (nt)
-                tmv_rows_column_lines(dst, piece->pitch, from, s->joined_pitch, rows, (size_t)piece->bytes);
-            else
-                tmv_rows_column(dst, piece->pitch, from, s->joined_pitch, rows, (size_t)piece->bytes);
-        }
-    }
-    if (nt)
-        _mm_sfence();
+    tmv_rows_columns(s, (uint8_t *)(uintptr_t)src, dsts, false, first, block, nt);
 }
 
 #endif
