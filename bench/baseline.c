@@ -3,7 +3,9 @@
  * Measured once per size per run, a yardstick taken in a slow moment of a
  * shared machine rated every later case of that size up to 1.4x too well
  * (memcpy's own DRAM row came out at 1.40 x memcpy); the runner now measures
- * it for each case and size just before the case's kernel sets run. */
+ * it for each case and size just before the case's kernel sets run, and again
+ * before the rows on a pool, split over its threads and timed by the wall
+ * clock. */
 #define _POSIX_C_SOURCE 200809L
 #include "baseline.h"
 
@@ -22,6 +24,12 @@
 double cpu_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double wall_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -54,30 +62,56 @@ static void stream_copy(void *dst, const void *src, size_t n) {
 #endif
 }
 
-static double time_copies(copy_fn *copy, void *dst, const void *src, uint64_t bytes, long n) {
-    const double t0 = cpu_seconds();
-    for (long i = 0; i < n; ++i) {
-        copy(dst, src, (size_t)bytes);
-        tmvb_consume(dst);
-    }
-    return cpu_seconds() - t0;
+/* One copy of bytes, on the calling thread (pool NULL) or split into
+ * pool->thread_count contiguous parts, one task each, cut at whole 64-byte
+ * lines so that the streaming copy's parts stay aligned. */
+typedef struct split_copy {
+    copy_fn *copy;
+    uint8_t *dst;
+    const uint8_t *src;
+    uint64_t bytes;
+    const tmv_parallel *pool;
+} split_copy;
+
+/* The source first, then the destination, as the cases allocate them (the
+ * order sets their offsets within a page). Returns 0, or -1 out of memory. */
+static int split_copy_buffers(split_copy *c, bench_setup *s) {
+    c->src = setup_buffer(s, (size_t)c->bytes, 1);
+    c->dst = setup_buffer(s, (size_t)c->bytes, 0);
+    if (c->src && c->dst) return 0;
+    setup_free(s);
+    return -1;
 }
 
-/* Doubles the copies per batch until a batch lasts BASELINE_BATCH_SECONDS
- * (this is also the warm-up), then takes the median of BASELINE_BATCHES
- * batches: the clock is read per batch, never per copy. */
-static double copy_seconds(copy_fn *copy, uint64_t bytes) {
-    bench_setup s = {0};
-    void *src = setup_buffer(&s, (size_t)bytes, 1), *dst = setup_buffer(&s, (size_t)bytes, 0);
+static uint64_t part_start(const split_copy *c, size_t part) {
+    const uint64_t lines = (c->bytes + 63) / 64, start = lines * part / c->pool->thread_count * 64;
+    return start < c->bytes ? start : c->bytes;
+}
+
+static void copy_part(void *context, size_t part) {
+    const split_copy *c = context;
+    const uint64_t start = part_start(c, part), end = part_start(c, part + 1);
+    c->copy(c->dst + start, c->src + start, (size_t)(end - start));
+}
+
+static void run_split_copy(void *context) {
+    const split_copy *c = context;
+    if (c->pool) c->pool->parallelize(c->pool->pool, copy_part, context, c->pool->thread_count);
+    else c->copy(c->dst, c->src, (size_t)c->bytes);
+    tmvb_consume(c->dst);
+}
+
+static double time_calls(timed_fn *fn, void *context, clock_fn *clock, long n) {
+    const double t0 = clock();
+    for (long i = 0; i < n; ++i) fn(context);
+    return clock() - t0;
+}
+
+double median_seconds(timed_fn *fn, void *context, clock_fn *clock) {
     double batch[BASELINE_BATCHES];
-    if (!src || !dst) {
-        setup_free(&s);
-        return 0.0;
-    }
     long n = 1;
-    while (time_copies(copy, dst, src, bytes, n) < BASELINE_BATCH_SECONDS) n *= 2;
-    for (int b = 0; b < BASELINE_BATCHES; ++b) batch[b] = time_copies(copy, dst, src, bytes, n) / (double)n;
-    setup_free(&s);
+    while (time_calls(fn, context, clock, n) < BASELINE_BATCH_SECONDS) n *= 2;
+    for (int b = 0; b < BASELINE_BATCHES; ++b) batch[b] = time_calls(fn, context, clock, n) / (double)n;
     for (int i = 1; i < BASELINE_BATCHES; ++i)   /* insertion sort, then the median */
         for (int j = i; j > 0 && batch[j] < batch[j - 1]; --j) {
             double x = batch[j];
@@ -87,41 +121,53 @@ static double copy_seconds(copy_fn *copy, uint64_t bytes) {
     return batch[BASELINE_BATCHES / 2];
 }
 
-double memcpy_seconds(uint64_t bytes) { return copy_seconds(libc_copy, bytes); }
-
-double stream_copy_seconds(uint64_t bytes) { return copy_seconds(stream_copy, bytes); }
-
-/* A yardstick row: arg points to the byte count. */
-static void copy_case(tmvb_state *st, uint64_t bytes, copy_fn *copy) {
-    const double yardstick = memcpy_seconds(bytes), best = stream_copy_seconds(bytes);
+/* A pool's copies are timed by the wall clock: process CPU time would add
+ * up its threads' times and hide any speed-up. */
+static double copy_seconds(copy_fn *copy, uint64_t bytes, const tmv_parallel *pool) {
     bench_setup s = {0};
-    void *src = setup_buffer(&s, (size_t)bytes, 1), *dst = setup_buffer(&s, (size_t)bytes, 0);
-    if (!src || !dst) {
-        setup_free(&s);
+    split_copy c = {copy, NULL, NULL, bytes, pool};
+    if (split_copy_buffers(&c, &s)) return 0.0;
+    const double seconds = median_seconds(run_split_copy, &c, pool ? wall_seconds : cpu_seconds);
+    setup_free(&s);
+    return seconds;
+}
+
+double memcpy_seconds(uint64_t bytes) { return copy_seconds(libc_copy, bytes, NULL); }
+
+double split_memcpy_seconds(uint64_t bytes, const tmv_parallel *pool) { return copy_seconds(libc_copy, bytes, pool); }
+
+double split_stream_copy_seconds(uint64_t bytes, const tmv_parallel *pool) {
+    return copy_seconds(stream_copy, bytes, pool);
+}
+
+/* A yardstick row, timed as the cases it stands beside. */
+static void copy_case(tmvb_state *st, const copy_row *row, copy_fn *copy) {
+    const double yardstick = copy_seconds(libc_copy, row->bytes, row->pool);
+    const double best = copy_seconds(stream_copy, row->bytes, row->pool);
+    bench_setup s = {0};
+    split_copy c = {copy, NULL, NULL, row->bytes, row->pool};
+    if (split_copy_buffers(&c, &s)) {
         tmvb_skip(st, "out of memory");
         return;
     }
-    copy(dst, src, (size_t)bytes);
-    while (tmvb_keep_running(st)) {
-        copy(dst, src, (size_t)bytes);
-        tmvb_consume(dst);
-    }
-    tmvb_set_bytes_per_iteration(st, 2 * bytes);
-    tmvb_set_counter(st, "out_bytes", (double)bytes);
+    run_split_copy(&c);
+    while (tmvb_keep_running(st)) run_split_copy(&c);
+    tmvb_set_bytes_per_iteration(st, 2 * row->bytes);
+    tmvb_set_counter(st, "out_bytes", (double)row->bytes);
     tmvb_set_rate_counter(st, "x_memcpy", yardstick);
     tmvb_set_rate_counter(st, "x_best_copy", best < yardstick ? best : yardstick);
     setup_free(&s);
 }
 
-void bench_memcpy_case(tmvb_state *st, void *arg) { copy_case(st, *(const uint64_t *)arg, libc_copy); }
+void bench_memcpy_case(tmvb_state *st, void *arg) { copy_case(st, arg, libc_copy); }
 
-void bench_stream_copy_case(tmvb_state *st, void *arg) { copy_case(st, *(const uint64_t *)arg, stream_copy); }
+void bench_stream_copy_case(tmvb_state *st, void *arg) { copy_case(st, arg, stream_copy); }
 
 /* No gather can beat the memory system's random loads: this row shows what
  * they cost here beside memcpy, so the element-gather rows can be read
  * against it (they also read and check k indices per element). */
 void bench_random_loads_case(tmvb_state *st, void *arg) {
-    const uint64_t bytes = *(const uint64_t *)arg, n = bytes / 4;
+    const uint64_t bytes = ((const copy_row *)arg)->bytes, n = bytes / 4;
     const double yardstick = memcpy_seconds(bytes);
     bench_setup s = {0};
     const uint8_t *table = setup_buffer(&s, (size_t)bytes, 1);

@@ -35,13 +35,24 @@ void tmvb_consume(const void *p);
 /* --- registration and context (shim.cc), called from bench_register_all --- */
 /* Registers a benchmark; name is copied, arg must outlive the run. */
 void tmvb_register(const char *name, tmvb_fn fn, void *arg);
+/* The same, timed by the wall clock (UseRealTime: the time, bytes_per_second
+ * and rate counters): for bodies that run on several threads, whose CPU times
+ * add up. Google Benchmark appends "/real_time" to the name it reports. */
+void tmvb_register_realtime(const char *name, tmvb_fn fn, void *arg);
 /* Adds a key/value line to the report's context (console header and JSON). */
 void tmvb_add_context(const char *key, const char *value);
 
 /* --- provided by the C side (runner.c) --- */
 /* Adds the context lines and registers every case; quick != 0 registers the
- * quick subset (L1, L2 and the cases marked for a quick DRAM run). */
-void bench_register_all(int quick);
+ * quick subset (L1, L2 and the cases marked for a quick DRAM run). threads
+ * lists the thread counts to run, ascending, each >= 1: 1 is the
+ * single-threaded suite (every kernel set); each count T > 1 adds the cases
+ * again under the default kernel set through tmv_op_execute_parallel on a
+ * pool of T threads, and the copy rows split over that pool, names ending
+ * in "@Tt". */
+void bench_register_all(int quick, const unsigned *threads, int thread_counts);
+/* Stops the pools bench_register_all started; after the run. */
+void bench_release_all(void);
 
 #ifdef __cplusplus
 }

@@ -3,14 +3,15 @@
 # cases and the worst case (element gathers apart: their yardstick is the
 # random-loads bound, shown on its own line); then, on the kernel set the
 # library picks, each operator's geometric mean and worst case against the
-# best copy of the same bytes (x_best_copy).
+# best copy of the same bytes (x_best_copy). Rows run on more than one thread
+# are left to scaling.awk, which run.sh prints after this.
 # Usage: awk -f bench/results.awk results.json | awk -f bench/brief.awk
 BEGIN {
     FS = "\t"
     nfam = split("join split tile space_to_depth depth_to_space gather_nd", fams, " ")
 }
 /^#/ { ctx[substr($1, 2)] = $2; next }
-$10 != "" || $7 == "" || $7 <= 0 { next }
+$10 != "" || $7 == "" || $7 <= 0 || $14 > 1 { next }
 $2 == "bound" { bound = bound sprintf(" %s %.3f;", $4, $7); next }
 $2 == "memcpy" || $2 == "overhead" || $2 == "many_pieces" { next }
 {

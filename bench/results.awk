@@ -1,6 +1,10 @@
 # results.awk - Google Benchmark JSON -> TSV, one row per benchmark (the median when repeated); context as "#" rows.
-# Output: name family case size isa gbps x_memcpy time_ns out_bytes error kernels wall_ns x_best_copy
-# (time_ns is CPU time per call, wall_ns wall-clock time per call)
+# Output: name family case size isa gbps x_memcpy time_ns out_bytes error kernels wall_ns x_best_copy threads speedup
+# (time_ns is CPU time per call, wall_ns wall-clock time per call; a row run on
+# a pool of T threads is named ".../isa@Tt", reported by Google Benchmark with
+# "/real_time" appended as it is timed by the wall clock: name drops that,
+# isa is the kernel set alone, threads T (1 for the others), speedup the
+# one-thread wall time of the same op / this row's, "-" on one thread)
 # Usage: awk -f results.awk results.json
 function value(line,    v) {
     v = line
@@ -31,6 +35,7 @@ function flush(    rank, scale, unit) {
     row[f["run_name"]] = sprintf("%.6g\t%.6g\t%.6g\t%.0f\t%s\t%s\t%.6g\t%s", f["bytes_per_second"] / 1e9,
         f["x_memcpy"], f["cpu_time"] * scale, f["out_bytes"], f["error_occurred"] == "true" ? f["error_message"] : "",
         f["label"], f["real_time"] * scale, f["x_best_copy"])
+    speedup[f["run_name"]] = ("speedup" in f) ? sprintf("%.6g", f["speedup"]) : "-"
 }
 /"context": \{/ { in_ctx = 1; next }
 in_ctx && /^  \}/ { in_ctx = 0 }
@@ -41,13 +46,23 @@ in_b && /^    \}/ { flush(); next }
 in_b && /^      "/ { f[key($0)] = value($0) }
 END {
     for (i = 1; i <= count; ++i) {
-        n = split(order[i], p, "/")
+        name = order[i]
+        sub(/\/real_time$/, "", name)
+        threads = 1
+        if (match(name, /@[0-9]+t$/)) {
+            threads = substr(name, RSTART + 1, RLENGTH - 2)
+            isa_end = RSTART - 1
+        } else {
+            isa_end = length(name)
+        }
+        tail = sprintf("\t%s\t%s", threads, speedup[order[i]])
+        n = split(substr(name, 1, isa_end), p, "/")
         if (n >= 4) {
             c = p[2]
             for (j = 3; j <= n - 2; ++j) c = c "/" p[j]
-            printf "%s\t%s\t%s\t%s\t%s\t%s\n", order[i], p[1], c, p[n - 1], p[n], row[order[i]]
+            printf "%s\t%s\t%s\t%s\t%s\t%s%s\n", name, p[1], c, p[n - 1], p[n], row[order[i]], tail
         } else {
-            printf "%s\t%s\t-\t-\t-\t%s\n", order[i], order[i], row[order[i]]
+            printf "%s\t%s\t-\t-\t-\t%s%s\n", name, name, row[order[i]], tail
         }
     }
 }

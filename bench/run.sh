@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # run.sh - builds tmv-bench (Release, build/bench), runs the quick subset (or --full) and prints a one-screen summary.
-#   usage: bash bench/run.sh [--full] [Google Benchmark flags, e.g. --benchmark_filter=join]
+#   usage: bash bench/run.sh [--full] [--threads=1,2 | --threads=all] [Google Benchmark flags, e.g. --benchmark_filter=join]
+#   (thread counts: by default 1 and the online CPUs; each count above 1 reruns the cases on the
+#   default kernel set through a pool of that many threads, timed by the wall clock)
 #   results: build/bench/table.txt (every case), build/bench/results.json (Google Benchmark JSON),
 #            build/bench/console.log; pictures: bash bench/plot.sh (installs gnuplot then)
 #   env: TMV_BENCH_BUILD (build dir), TMV_BENCH_JOBS (build jobs)
@@ -47,8 +49,9 @@ fi
 
 [ -s "$results" ] || { echo "tmv-bench: no results (see $build/console.log)" >&2; exit 1; }
 awk -f "$root/bench/results.awk" "$results" >"$build/results.tsv"
-awk -f "$root/bench/table.awk" "$build/results.tsv" >"$build/table.txt"
+{ awk -f "$root/bench/table.awk" "$build/results.tsv"; awk -f "$root/bench/scaling.awk" "$build/results.tsv"; } >"$build/table.txt"
 awk -f "$root/bench/brief.awk" "$build/results.tsv"
+awk -v brief=1 -f "$root/bench/scaling.awk" "$build/results.tsv"
 echo
-echo "every case (GB/s, x memcpy, CPU and wall time per call, plan): $build/table.txt"
+echo "every case (GB/s, x memcpy, CPU and wall time per call, speed-up, plan; scaling per case): $build/table.txt"
 echo "JSON: $results   pictures: bash bench/plot.sh $results"

@@ -1,4 +1,4 @@
-/* runner.c - registers every case x size x kernel set, prepares a case once and times tmv_op_execute. */
+/* runner.c - registers every case x size x kernel set (and x thread count on the default kernel set), prepares a case once and times tmv_op_execute or tmv_op_execute_parallel. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -8,22 +8,30 @@
 #include "context.h"
 
 #define WARMUP_SECONDS 0.005
+#define MAX_THREAD_COUNTS 64
 
 typedef struct entry {
     const bench_case *c;
     int size;   /* index into size_class_names */
     int isa;
+    const tmv_parallel *pool;   /* NULL: tmv_op_execute on the calling thread */
 } entry;
+
+/* The thread counts of the run: NULL stands for one thread (the
+ * single-threaded suite, every kernel set), a built-in pool for more. */
+static tmv_parallel *runs[MAX_THREAD_COUNTS];
+static int run_count;
 
 /* The prepared case, kept across the calls Google Benchmark makes for one
  * benchmark (iteration probing, repetitions). Its buffers also serve the next
- * kernel set of the same case and size; only the op is created anew. */
+ * entry of the same case and size; only the op is created anew. */
 static struct {
     const entry *e;
     bench_setup s;
     int built;
-    double yardstick;   /* memcpy_seconds of the output bytes, measured when the case was built */
-    double best_copy;   /* the smaller of that and stream_copy_seconds */
+    double yardstick;   /* memcpy of the output bytes on the entry's threads, measured beside it */
+    double best_copy;   /* the smaller of that and the streaming copy on those threads */
+    double serial;      /* wall seconds of tmv_op_execute of the same op (pool entries only) */
     tmv_op *op;
     char error[512];
 } cur;
@@ -36,18 +44,36 @@ static void release_op(void) {
 
 static tmv_status run_once(void) {
     if (cur.s.one_shot) return tmv_execute(&cur.s.op, cur.s.in, cur.s.out);
+    if (cur.e->pool) return tmv_op_execute_parallel(cur.op, cur.s.in, cur.s.out, cur.e->pool);
     return tmv_op_execute(cur.op, cur.s.in, cur.s.out);
+}
+
+static void run_serial(void *unused) {
+    (void)unused;
+    tmv_op_execute(cur.op, cur.s.in, cur.s.out);
+    tmvb_consume(cur.s.out[0]);
 }
 
 static void fail(const char *what, tmv_status st) {
     snprintf(cur.error, sizeof cur.error, "%s: %s: %s", what, tmv_status_string(st), tmv_last_error());
 }
 
+/* The copies of the output bytes on the threads the entry runs on. */
+static void measure_yardsticks(const tmv_parallel *pool) {
+    cur.yardstick = split_memcpy_seconds(cur.s.bytes_written, pool);
+    const double stream = split_stream_copy_seconds(cur.s.bytes_written, pool);
+    cur.best_copy = stream < cur.yardstick ? stream : cur.yardstick;
+}
+
 /* Builds the case (unless the previous entry was the same case and size),
- * creates its op under its kernel set, warms up. Returns 0 or sets cur.error. */
+ * measures the yardsticks (unless the previous entry also ran on the same
+ * threads), creates its op under its kernel set, warms up; for a pool entry
+ * also times the op on one thread by the wall clock, for its speed-up.
+ * Returns 0 or sets cur.error. */
 static int prepare(const entry *e) {
     if (cur.e == e) return cur.error[0] ? -1 : 0;
     const int same_data = cur.built && cur.e && cur.e->c == e->c && cur.e->size == e->size;
+    const int same_yardsticks = same_data && cur.e->pool == e->pool;
     release_op();
     if (!same_data) {
         setup_free(&cur.s);
@@ -66,10 +92,8 @@ static int prepare(const entry *e) {
             return -1;
         }
         cur.built = 1;
-        cur.yardstick = memcpy_seconds(cur.s.bytes_written);
-        const double stream = stream_copy_seconds(cur.s.bytes_written);
-        cur.best_copy = stream < cur.yardstick ? stream : cur.yardstick;
     }
+    if (!same_yardsticks) measure_yardsticks(e->pool);
     if (!cur.s.one_shot && (st = tmv_op_create(&cur.s.op, &cur.op)) != TMV_OK) {
         fail("create", st);
         return -1;
@@ -81,6 +105,7 @@ static int prepare(const entry *e) {
             return -1;
         }
     } while (cpu_seconds() - t0 < WARMUP_SECONDS);
+    if (e->pool) cur.serial = median_seconds(run_serial, NULL, wall_seconds);
     return 0;
 }
 
@@ -90,7 +115,6 @@ static void run_entry(tmvb_state *state, void *arg) {
         tmvb_skip(state, cur.error);
         return;
     }
-    const double yardstick = cur.yardstick;
     /* the one-shot case creates its op inside the loop; prepare() set this set already, so it succeeds */
     if (tmv_set_isa((tmv_isa)e->isa) != TMV_OK) {
         tmvb_skip(state, tmv_last_error());
@@ -102,51 +126,114 @@ static void run_entry(tmvb_state *state, void *arg) {
     }
     tmvb_set_bytes_per_iteration(state, cur.s.bytes_read + cur.s.bytes_written);
     tmvb_set_counter(state, "out_bytes", (double)cur.s.bytes_written);
-    tmvb_set_rate_counter(state, "x_memcpy", yardstick);
+    tmvb_set_rate_counter(state, "x_memcpy", cur.yardstick);
     tmvb_set_rate_counter(state, "x_best_copy", cur.best_copy);
+    if (e->pool) tmvb_set_rate_counter(state, "speedup", cur.serial);   /* one-thread wall time / this one */
     if (cur.op) tmvb_set_label(state, tmv_op_describe(cur.op));   /* the kernels that ran */
 }
 
-static int wanted(const bench_case *c, int size, int quick) {
+static int wanted(const bench_case *c, int size, int quick, const tmv_parallel *pool) {
     if (!(c->sizes & (1u << size))) return 0;
+    if (pool && c->kind == &kind_tiny_oneshot) return 0;   /* tmv_execute takes no pool */
     return !quick || (1u << size) != SIZE_DRAM || (c->sizes & QUICK_DRAM);
 }
 
-void bench_register_all(int quick) {
-    static uint64_t memcpy_bytes[SIZE_CLASS_COUNT];
-    int isas[64];
-    const int isa_count = bench_available_isas(isas, 64);
-    char name[256], label[64];
+/* Registers fn under name; on a pool of T threads as "name@Tt", timed by the wall clock. */
+static void register_on(const char *name, tmvb_fn fn, void *arg, const tmv_parallel *pool) {
+    char full[300];
+    if (!pool) {
+        tmvb_register(name, fn, arg);
+        return;
+    }
+    snprintf(full, sizeof full, "%s@%ut", name, (unsigned)pool->thread_count);
+    tmvb_register_realtime(full, fn, arg);
+}
 
-    bench_add_context();
+/* Starts a pool per thread count above 1; a count whose pool cannot start
+ * (a build without the built-in pool) is left out, with a note. Adds the
+ * "threads" context line. */
+static void start_runs(const unsigned *threads, int thread_counts) {
+    char list[256] = "";
+    size_t used = 0;
+    for (int i = 0; i < thread_counts && run_count < MAX_THREAD_COUNTS; ++i) {
+        tmv_parallel *pool = NULL;
+        if (threads[i] > 1 && tmv_thread_pool_create(threads[i], &pool) != TMV_OK) {
+            fprintf(stderr, "tmv-bench: no pool of %u threads, its rows are left out: %s\n", threads[i],
+                    tmv_last_error());
+            continue;
+        }
+        runs[run_count++] = pool;
+        if (used < sizeof list) used += (size_t)snprintf(list + used, sizeof list - used, "%s%u", used ? "," : "", threads[i]);
+    }
+    tmvb_add_context("threads", list);
+}
+
+/* The copy rows of every size on one thread count, and the random-loads bound on one thread. */
+static void register_copy_rows(copy_row *rows, const tmv_parallel *pool) {
+    char name[256];
     for (int z = 0; z < SIZE_CLASS_COUNT; ++z) {
         if (!size_class_bytes[z]) continue;
-        memcpy_bytes[z] = size_class_bytes[z];
-        snprintf(name, sizeof name, "memcpy/libc/%lluKiB/u8/%s/-", (unsigned long long)(memcpy_bytes[z] >> 10),
+        rows[z] = (copy_row){size_class_bytes[z], pool};
+        snprintf(name, sizeof name, "memcpy/libc/%lluKiB/u8/%s/-", (unsigned long long)(rows[z].bytes >> 10),
                  size_class_names[z]);
-        tmvb_register(name, bench_memcpy_case, &memcpy_bytes[z]);
-        snprintf(name, sizeof name, "memcpy/stream/%lluKiB/u8/%s/-", (unsigned long long)(memcpy_bytes[z] >> 10),
+        register_on(name, bench_memcpy_case, &rows[z], pool);
+        snprintf(name, sizeof name, "memcpy/stream/%lluKiB/u8/%s/-", (unsigned long long)(rows[z].bytes >> 10),
                  size_class_names[z]);
-        tmvb_register(name, bench_stream_copy_case, &memcpy_bytes[z]);
+        register_on(name, bench_stream_copy_case, &rows[z], pool);
+        if (pool) continue;
         snprintf(name, sizeof name, "bound/random-loads/4B/u8/%s/-", size_class_names[z]);
-        tmvb_register(name, bench_random_loads_case, &memcpy_bytes[z]);
+        tmvb_register(name, bench_random_loads_case, &rows[z]);
     }
+}
 
-    entry *entries = calloc(bench_case_count * SIZE_CLASS_COUNT * (size_t)isa_count, sizeof *entries);
+static void register_entry(entry *e, const char *label) {
+    char name[256];
+    snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s", e->c->kind->family, e->c->kind->variant, label,
+             dtype_name(e->c->dtype), size_class_names[e->size], tmv_isa_name((tmv_isa)e->isa));
+    register_on(name, run_entry, e, e->pool);
+}
+
+void bench_register_all(int quick, const unsigned *threads, int thread_counts) {
+    static copy_row copy_rows[MAX_THREAD_COUNTS][SIZE_CLASS_COUNT];
+    int isas[64];
+    const int isa_count = bench_available_isas(isas, 64);
+    const int default_isa = (int)tmv_get_isa();
+    char label[64];
+
+    bench_add_context();
+    start_runs(threads, thread_counts);
+    for (int r = 0; r < run_count; ++r) register_copy_rows(copy_rows[r], runs[r]);
+
+    entry *entries = calloc(bench_case_count * SIZE_CLASS_COUNT * (size_t)(isa_count + run_count), sizeof *entries);
     if (!entries) return;
     size_t n = 0;
     for (size_t i = 0; i < bench_case_count; ++i) {
         const bench_case *c = &bench_cases[i];
         c->kind->label(c, label, sizeof label);
         for (int z = 0; z < SIZE_CLASS_COUNT; ++z) {
-            if (!wanted(c, z, quick)) continue;
-            for (int k = 0; k < isa_count; ++k) {
-                entries[n] = (entry){c, z, isas[k]};
-                snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s", c->kind->family, c->kind->variant, label,
-                         dtype_name(c->dtype), size_class_names[z], tmv_isa_name((tmv_isa)isas[k]));
-                tmvb_register(name, run_entry, &entries[n++]);
+            /* a case's thread counts follow its kernel sets: they share its buffers */
+            for (int r = 0; r < run_count; ++r) {
+                if (!wanted(c, z, quick, runs[r])) continue;
+                if (runs[r]) {
+                    entries[n] = (entry){c, z, default_isa, runs[r]};
+                    register_entry(&entries[n++], label);
+                    continue;
+                }
+                for (int k = 0; k < isa_count; ++k) {
+                    entries[n] = (entry){c, z, isas[k], NULL};
+                    register_entry(&entries[n++], label);
+                }
             }
         }
     }
-    bench_register_many_pieces();
+    if (run_count > 0 && !runs[0]) bench_register_many_pieces();   /* runs[0] is one thread when the list has 1 */
+}
+
+void bench_release_all(void) {
+    release_op();
+    setup_free(&cur.s);
+    cur.built = 0;
+    cur.e = NULL;
+    for (int r = 0; r < run_count; ++r) tmv_thread_pool_destroy(runs[r]);
+    run_count = 0;
 }

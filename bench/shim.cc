@@ -1,7 +1,13 @@
 // shim.cc - the only C++ in the suite: main() and the Google Benchmark calls behind bench.h.
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -42,29 +48,72 @@ void tmvb_register(const char *name, tmvb_fn fn, void *arg) {
   });
 }
 
+void tmvb_register_realtime(const char *name, tmvb_fn fn, void *arg) {
+  benchmark::RegisterBenchmark(name, [fn, arg](benchmark::State &st) {
+    fn(reinterpret_cast<tmvb_state *>(&st), arg);
+  })->UseRealTime();
+}
+
 void tmvb_add_context(const char *key, const char *value) { benchmark::AddCustomContext(key, value); }
 
 }  // extern "C"
 
+namespace {
+unsigned online_cpus() {
+  const long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? static_cast<unsigned>(n) : 1u;
+}
+
+// --threads=all: 1, 2, ... up to the online CPUs; --threads=1,2: those
+// counts. Sorted, without repeats. Empty for a malformed list.
+std::vector<unsigned> parse_threads(const char *list) {
+  std::set<unsigned> counts;
+  if (std::strcmp(list, "all") == 0) {
+    for (unsigned t = 1; t <= online_cpus(); ++t) counts.insert(t);
+    return {counts.begin(), counts.end()};
+  }
+  std::istringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    char *end = nullptr;
+    const unsigned long t = std::strtoul(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || t < 1 || t > 1024) return {};
+    counts.insert(static_cast<unsigned>(t));
+  }
+  return {counts.begin(), counts.end()};
+}
+}  // namespace
+
 // Defaults come first so that flags given on the command line override them.
-// --tmv_quick (ours) selects the quick subset.
+// --tmv_quick (ours) selects the quick subset; --threads=LIST (ours) the
+// thread counts, by default 1 and the online CPUs.
 int main(int argc, char **argv) {
   static char reps[] = "--benchmark_repetitions=3";
   static char aggr[] = "--benchmark_report_aggregates_only=true";
+  static const char threads_flag[] = "--threads=";
   std::vector<char *> args{argv[0], reps, aggr};
+  std::vector<unsigned> threads = parse_threads(("1," + std::to_string(online_cpus())).c_str());
   int quick = 0;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--tmv_quick") == 0)
+    if (std::strcmp(argv[i], "--tmv_quick") == 0) {
       quick = 1;
-    else
+    } else if (std::strncmp(argv[i], threads_flag, sizeof threads_flag - 1) == 0) {
+      threads = parse_threads(argv[i] + sizeof threads_flag - 1);
+      if (threads.empty()) {
+        std::fprintf(stderr, "tmv-bench: --threads takes \"all\" or a list of counts from 1 to 1024, e.g. 1,2\n");
+        return 1;
+      }
+    } else {
       args.push_back(argv[i]);
+    }
   }
   int n = static_cast<int>(args.size());
   args.push_back(nullptr);
   benchmark::Initialize(&n, args.data());
   if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 1;
-  bench_register_all(quick);
+  bench_register_all(quick, threads.data(), static_cast<int>(threads.size()));
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  bench_release_all();
   return 0;
 }

@@ -2,14 +2,15 @@
 # x memcpy per case and x86 kernel set at the L2, DRAM and 8 KiB sizes; the
 # geometric mean per operator over its L2 and DRAM cases (GATHER_ND without the
 # element gathers, which have a bound of their own: the bound rows); the
-# per-call times of the overhead cases.
+# per-call times of the overhead cases. One thread only: scaling.awk -v md=1 gives
+# the tables of the rows run on more.
 # Usage: awk -f bench/results.awk build/bench/results.json | awk -f bench/summary.awk
 BEGIN {
     FS = "\t"
     nsets = split("scalar sse2 avx2 avx512 avx512vbmi", sets, " ")
     nfam = split("join split tile space_to_depth depth_to_space gather_nd", fams, " ")
 }
-/^#/ || $10 != "" || $6 == "" { next }
+/^#/ || $10 != "" || $6 == "" || $14 > 1 { next }
 $2 == "bound" { bound[$4] = $7; next }
 $2 == "overhead" {
     if (!($3 in named)) { named[$3] = 1; onames[++no] = $3 }
