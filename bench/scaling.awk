@@ -2,7 +2,7 @@
 # pool of T > 1 threads (the default kernel set, timed by the wall clock), each beside a
 # one-thread wall time of the same op (its speedup counter) and copies of the same output
 # bytes split over the same T threads (x memcpy, x best).
-#   per case at L2 and DRAM: GB/s on 1 thread (= GB/s x speed-up) and on T, speed-up, x memcpy, x best;
+#   per case at L2 and DRAM: GB/s on 1 thread (= GB/s on T / speed-up) and on T, speed-up, x memcpy, x best;
 #   per operator: geometric mean and worst speed-up at L2, x best at DRAM (without element
 #   gathers, rated against their random-loads bound);
 #   per call (tiny and 8 KiB cases): ns per tmv_op_execute and per tmv_op_execute_parallel.
@@ -61,7 +61,7 @@ function per_case_table(    i, j, k, t, head, widths, line, c) {
         for (j = 1; j <= nt; j++) {
             t = ts[j]
             if (!((order[i], t) in up)) { line = line (j == 1 ? "\t-" : "") "\t-\t-\t-\t-"; continue }
-            if (j == 1) line = line sprintf("\t%.1f", gbps[order[i], t] * up[order[i], t])
+            if (j == 1) line = line sprintf("\t%.1f", gbps[order[i], t] / up[order[i], t])
             line = line sprintf("\t%.1f\t%.2f\t%.2f\t%.2f", gbps[order[i], t], up[order[i], t], xm[order[i], t], xb[order[i], t])
         }
         print cells(line, widths)
