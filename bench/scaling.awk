@@ -3,7 +3,7 @@
 # one-thread wall time of the same op (its speedup counter) and copies of the same output
 # bytes split over the same T threads (x memcpy, x best).
 #   per case at L2 and DRAM: GB/s on 1 thread (= GB/s on T / speed-up) and on T, speed-up, x memcpy, x best;
-#   per operator: geometric mean and worst speed-up at L2, x best at DRAM (without element
+#   per operator: geometric mean and worst speed-up at L2, speed-up at DRAM, x best at DRAM (without element
 #   gathers, rated against their random-loads bound);
 #   per call (tiny and 8 KiB cases): ns per tmv_op_execute and per tmv_op_execute_parallel.
 # Usage: awk -f bench/results.awk results.json | awk -f bench/scaling.awk [-v md=1 (Markdown)] [-v brief=1 (operators only)]
@@ -25,6 +25,7 @@ function per_operator(fam, t, size, c, speedup, best,    k) {
         up_log[k] += log(speedup); up_n[k]++
         if (!(k in up_worst) || speedup < up_worst[k]) { up_worst[k] = speedup; up_worst_case[k] = c }
     }
+    if (size == "DRAM") { dram_up_log[k] += log(speedup); dram_up_n[k]++ }
     if (size == "DRAM" && !(fam == "gather_nd" && c ~ /^elements/) && best > 0) {
         xb_log[k] += log(best); xb_n[k]++
         if (!(k in xb_worst) || best < xb_worst[k]) { xb_worst[k] = best; xb_worst_case[k] = c }
@@ -68,17 +69,17 @@ function per_case_table(    i, j, k, t, head, widths, line, c) {
     }
 }
 function operator_table(    f, j, k, head, widths) {
-    head = "operator\tthreads\tspeed-up L2\tworst case\tworst\tx best DRAM\tworst case\tworst"
-    widths = "-15 7 11 -32 6 11 -32 6"
+    head = "operator\tthreads\tspeed-up L2\tworst case\tworst\tspeed-up DRAM\tx best DRAM\tworst case\tworst"
+    widths = "-15 7 11 -32 6 13 11 -32 6"
     print cells(head, widths)
-    if (md) print rule(8)
+    if (md) print rule(9)
     for (f = 1; f <= nf; f++)
         for (j = 1; j <= nt; j++) {
             k = fams[f] "\t" ts[j]
             if (!up_n[k] && !xb_n[k]) continue
-            print cells(sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", fams[f], ts[j], geo(up_log[k], up_n[k]),
+            print cells(sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", fams[f], ts[j], geo(up_log[k], up_n[k]),
                 up_n[k] ? up_worst_case[k] : "-", up_n[k] ? sprintf("%.2f", up_worst[k]) : "-",
-                geo(xb_log[k], xb_n[k]), xb_n[k] ? xb_worst_case[k] : "-", xb_n[k] ? sprintf("%.2f", xb_worst[k]) : "-"),
+                geo(dram_up_log[k], dram_up_n[k]), geo(xb_log[k], xb_n[k]), xb_n[k] ? xb_worst_case[k] : "-", xb_n[k] ? sprintf("%.2f", xb_worst[k]) : "-"),
                 widths)
         }
 }
