@@ -155,6 +155,8 @@ static void register_on(const char *name, tmvb_fn fn, void *arg, const tmv_paral
 static void start_runs(const unsigned *threads, int thread_counts) {
     char list[256] = "";
     size_t used = 0;
+    if (thread_counts > MAX_THREAD_COUNTS)
+        fprintf(stderr, "tmv-bench: %d thread counts given, the first %d run\n", thread_counts, MAX_THREAD_COUNTS);
     for (int i = 0; i < thread_counts && run_count < MAX_THREAD_COUNTS; ++i) {
         tmv_parallel *pool = NULL;
         if (threads[i] > 1 && tmv_thread_pool_create(threads[i], &pool) != TMV_OK) {
