@@ -48,9 +48,10 @@ static tmv_status run_once(void) {
     return tmv_op_execute(cur.op, cur.s.in, cur.s.out);
 }
 
-static void run_serial(void *unused) {
-    (void)unused;
-    tmv_op_execute(cur.op, cur.s.in, cur.s.out);
+/* One tmv_op_execute of the prepared op, for the one-thread wall time
+ * beside a multi-threaded row (its warm-up already succeeded). */
+static void run_serial(void *status) {
+    *(tmv_status *)status = tmv_op_execute(cur.op, cur.s.in, cur.s.out);
     tmvb_consume(cur.s.out[0]);
 }
 
@@ -105,7 +106,14 @@ static int prepare(const entry *e) {
             return -1;
         }
     } while (cpu_seconds() - t0 < WARMUP_SECONDS);
-    if (e->pool) cur.serial = median_seconds(run_serial, NULL, wall_seconds);
+    if (e->pool) {
+        tmv_status serial_status = TMV_OK;
+        cur.serial = median_seconds(run_serial, &serial_status, wall_seconds);
+        if (serial_status != TMV_OK) {
+            fail("execute", serial_status);
+            return -1;
+        }
+    }
     return 0;
 }
 
