@@ -45,8 +45,9 @@ static void split_outer(tmv_step *step, const uint64_t *sizes, const uint64_t *s
 }
 
 /* A copy keeps whole the dims its kernel needs: the two inner dims of a
- * transpose or (de)interleave block, the pattern row of a fill. A rank-0
- * copy (one contiguous run) splits by bytes. */
+ * transpose or (de)interleave block. A fill splits anywhere (a run of its
+ * repeats is a fill of the same element); a rank-0 copy (one contiguous
+ * run) splits by bytes. */
 static void split_copy(tmv_step *step, uint64_t enough)
 {
     const tmv_copy_shape *s = &step->u.copy.shape;
@@ -57,7 +58,7 @@ static void split_copy(tmv_step *step, uint64_t enough)
         return;
     }
     const tmv_primitive p = step->kernel->primitive;
-    const uint32_t whole = p == TMV_PRIMITIVE_COPY ? 0 : p == TMV_PRIMITIVE_FILL ? 1 : 2;
+    const uint32_t whole = p == TMV_PRIMITIVE_COPY || p == TMV_PRIMITIVE_FILL ? 0 : 2;
     if (s->rank > whole)
         split_outer(step, s->sizes, s->dst_strides, s->rank - whole, enough);
 }
