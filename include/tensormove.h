@@ -457,7 +457,7 @@ typedef struct tmv_parallel {
 } tmv_parallel;
 
 /* tmv_op_execute on up to parallel->thread_count threads: each step of the
- * plan is split, at create, into tasks of at least 256 KiB of output each
+ * plan is split, at create, into tasks of at least 128 KiB of output each
  * (the environment variable TENSORMOVE_TASK_MIN_BYTES, 1 to 2^40, sets
  * another size), balanced by bytes and cut at whole cache lines of the
  * output where the layout allows, so a small operator runs on the calling

@@ -45,9 +45,11 @@ static void split_outer(tmv_step *step, const uint64_t *sizes, const uint64_t *s
 }
 
 /* A copy keeps whole the dims its kernel needs: the two inner dims of a
- * transpose or (de)interleave block. A fill splits anywhere (a run of its
- * repeats is a fill of the same element); a rank-0 copy (one contiguous
- * run) splits by bytes. */
+ * (de)interleave block (a part of its B dim would be another primitive),
+ * the inner dim of a transpose (a run of its rows is a transpose of fewer
+ * rows, written as a column strip cut at whole lines). A fill splits
+ * anywhere (a run of its repeats is a fill of the same element); a rank-0
+ * copy (one contiguous run) splits by bytes. */
 static void split_copy(tmv_step *step, uint64_t enough)
 {
     const tmv_copy_shape *s = &step->u.copy.shape;
@@ -58,7 +60,7 @@ static void split_copy(tmv_step *step, uint64_t enough)
         return;
     }
     const tmv_primitive p = step->kernel->primitive;
-    const uint32_t whole = p == TMV_PRIMITIVE_COPY || p == TMV_PRIMITIVE_FILL ? 0 : 2;
+    const uint32_t whole = p == TMV_PRIMITIVE_COPY || p == TMV_PRIMITIVE_FILL ? 0 : p == TMV_PRIMITIVE_TRANSPOSE ? 1 : 2;
     if (s->rank > whole)
         split_outer(step, s->sizes, s->dst_strides, s->rank - whole, enough);
 }

@@ -20,12 +20,17 @@ typedef struct tmv_tuning {
     uint32_t gather_prefetch;
     /* The fewest bytes a task of a parallel execute moves: a step is split
      * into at most bytes / task_min_bytes tasks, so small operators stay on
-     * the calling thread (parallel.c has the measurements). */
+     * the calling thread. 128 KiB: an empty 2-task parallelize of
+     * pthreadpool costs about 0.4 us here, the time one core copies ~36 KB
+     * in L2. With 256 KiB the suite's L2 SPACE_TO_DEPTH / DEPTH_TO_SPACE
+     * cases (just under 512 KiB) stayed one task (speed-up 1.0 on 2
+     * threads); with 128 KiB they ran 1.67x / 1.80x, and 64 KiB gave no
+     * more (1.52x / 1.64x): tmv-bench --threads=2 on the L2 rows. */
     uint64_t task_min_bytes;
 } tmv_tuning;
 
 #define TMV_GATHER_PREFETCH_MAX 64
-#define TMV_TASK_MIN_BYTES_DEFAULT ((uint64_t)256 << 10)
+#define TMV_TASK_MIN_BYTES_DEFAULT ((uint64_t)128 << 10)
 
 /* The process's record: the defaults for this CPU, overridden by
  * TENSORMOVE_STREAM_THRESHOLD (bytes, 1 to 2^63) and
