@@ -25,6 +25,7 @@ typedef struct tmv_step {
      * tasks, each a run of whole units of the split extent. */
     uint32_t      max_tasks;
     uint32_t      split_rank;        /* outer dims the extent flattens; 0: bytes of a rank-0 copy */
+    uint32_t      split_dim;         /* a copy of split_rank 1: the dim it splits (else 0) */
     uint64_t      split_extent;      /* their flattened size (rows x 64-byte chunks for a rows step of rank 2) */
     uint64_t      split_unit;        /* tasks start at multiples of it: 64-byte aligned writes */
     uint64_t      bytes;             /* bytes the step writes */

@@ -61,8 +61,27 @@ static void split_copy(tmv_step *step, uint64_t enough)
     }
     const tmv_primitive p = step->kernel->primitive;
     const uint32_t whole = p == TMV_PRIMITIVE_COPY || p == TMV_PRIMITIVE_FILL ? 0 : p == TMV_PRIMITIVE_TRANSPOSE ? 1 : 2;
-    if (s->rank > whole)
-        split_outer(step, s->sizes, s->dst_strides, s->rank - whole, enough);
+    if (s->rank <= whole)
+        return;
+    /* Alone, the longest dim before the innermost: a task then reads and
+     * writes long runs even where the outermost dim is short and interleaves
+     * the tensors finely (SPACE_TO_DEPTH's block-row dim of 2, whose halves
+     * are alternate input rows: split there, both tasks read every line at
+     * DRAM size and two threads ran 0.86x one). */
+    const uint32_t last = s->rank - (whole > 1 ? whole : 1);
+    uint32_t longest = 0;
+    for (uint32_t d = 1; d < last; d++)
+        if (s->sizes[d] > s->sizes[longest])
+            longest = d;
+    const uint64_t unit = line_unit(s->dst_strides[longest]);
+    if (last > 0 && s->sizes[longest] / unit >= enough) {
+        step->split_rank = 1;
+        step->split_dim = longest;
+        step->split_extent = s->sizes[longest];
+        step->split_unit = unit;
+        return;
+    }
+    split_outer(step, s->sizes, s->dst_strides, s->rank - whole, enough);
 }
 
 /* Rows of a JOIN/SPLIT, or, when there are too few of them (one row per
@@ -108,6 +127,7 @@ void tmv_plan_partition(tmv_op *op)
         const uint64_t enough = min_u64(want, TMV_PLANNED_THREADS);
         step->split_extent = 0;
         step->split_unit = 1;
+        step->split_dim = 0;
         switch (step->kind) {
         case TMV_STEP_COPY: split_copy(step, enough); break;
         case TMV_STEP_JOIN_ROWS: split_rows(step, op->input_count, enough); break;

@@ -101,6 +101,18 @@ static void copy_box(task *t, uint32_t level, const uint64_t *coords, uint64_t l
     run_copy(t, &part, src, dst, level == 0 && hi - lo > 1);
 }
 
+/* Elements [lo, hi) of the copy's split_dim, every other dim whole. */
+static void copy_dim_range(task *t, uint64_t lo, uint64_t hi)
+{
+    const tmv_step *step = t->step;
+    const uint32_t d = step->split_dim;
+    tmv_copy_shape part = step->u.copy.shape;
+    const uint8_t *src = (const uint8_t *)t->inputs[step->src_buffer] + step->src_offset + lo * part.src_strides[d];
+    uint8_t *dst = (uint8_t *)t->outputs[step->dst_buffer] + step->dst_offset + lo * part.dst_strides[d];
+    part.sizes[d] = hi - lo;
+    run_copy(t, &part, src, dst, hi - lo > 1);
+}
+
 static void copy_bytes(task *t, uint64_t a, uint64_t b)
 {
     const tmv_step *step = t->step;
@@ -232,6 +244,8 @@ void tmv_step_run_task(const tmv_op *op, const tmv_step *step, const void *const
     case TMV_STEP_COPY:
         if (step->split_rank == 0)
             copy_bytes(&t, a, b);
+        else if (step->split_rank == 1)
+            copy_dim_range(&t, a, b);
         else
             run_boxes(&t, copy_box, step->u.copy.shape.sizes, a, b);
         break;
