@@ -2,6 +2,7 @@
  * error, for every operator on random cases, every kernel set, pools of several shapes; and no pool call for small ops.
  * ctest runs it twice: with TENSORMOVE_TASK_MIN_BYTES=1, so that every step that can split does, and with the default. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,6 +189,60 @@ Test(parallel, an_8_KiB_operator_never_calls_the_pool)
     cr_assert_eq(tmv_op_execute_parallel(op, inputs, outputs, &many), TMV_OK, "%s", tmv_last_error());
     cr_expect_eq(calls, 0, "an 8 KiB JOIN called the pool (%s)", tmv_op_describe(op));
     tmv_op_destroy(op);
+}
+
+/* One GATHER_ND index at each edge of its dim (size 5) through both entry
+ * points: the parallel index check (reached when ctest forces splits) must
+ * agree with the serial one on every type, on -size, size - 1, size, -size - 1
+ * and an unsigned 64-bit index of 2^63 or more. */
+static void check_edge_index(tmv_dtype type, int64_t bad_or_good, bool valid)
+{
+    static const uint32_t table_sizes[] = {5, 64}, index_sizes[] = {256, 1}, out_sizes[] = {256, 64};
+    static float table[5 * 64], serial[256 * 64], parallel[256 * 64];
+    uint8_t indices[256 * 8];
+    const size_t width = tmv_dtype_size(type);
+    for (size_t i = 0; i < 256; i++) {
+        const int64_t v = i == 200 ? bad_or_good : (int64_t)(i % 5);
+        memcpy(indices + i * width, &v, width); /* little-endian: the low bytes */
+    }
+    const tmv_tensor_desc t = {TMV_DTYPE_FLOAT32, 2, table_sizes, NULL}, x = {type, 2, index_sizes, NULL},
+                          o = {TMV_DTYPE_FLOAT32, 2, out_sizes, NULL};
+    const tmv_gather_nd_desc g = {&t, &x, &o, 2, 2, 0};
+    tmv_op *op = NULL;
+    cr_assert_eq(tmv_op_create_gather_nd(&g, 0, &op), TMV_OK, "%s", tmv_last_error());
+    const void *inputs[] = {table, indices};
+    void *so[] = {serial}, *po[] = {parallel};
+    size_t calls = 0;
+    const tmv_parallel reverse = {&calls, 4, reverse_parallelize};
+    const tmv_status a = tmv_op_execute(op, inputs, so);
+    char message[512];
+    snprintf(message, sizeof message, "%s", tmv_last_error());
+    const tmv_status b = tmv_op_execute_parallel(op, inputs, po, &reverse);
+    cr_expect_eq(a, valid ? TMV_OK : TMV_ERR_INDEX_OUT_OF_RANGE, "type %d index %lld: serial %s", (int)type,
+                 (long long)bad_or_good, tmv_status_string(a));
+    cr_expect_eq(b, a, "type %d index %lld: parallel %s, serial %s", (int)type, (long long)bad_or_good,
+                 tmv_status_string(b), tmv_status_string(a));
+    if (!valid)
+        cr_expect_str_eq(tmv_last_error(), message);
+    tmv_op_destroy(op);
+}
+
+Test(parallel, gather_index_edges_agree_with_serial)
+{
+    static const tmv_dtype signed_types[] = {TMV_DTYPE_INT32, TMV_DTYPE_INT64};
+    for (size_t i = 0; i < 2; i++) {
+        check_edge_index(signed_types[i], 4, true);
+        check_edge_index(signed_types[i], -5, true);
+        check_edge_index(signed_types[i], 5, false);
+        check_edge_index(signed_types[i], -6, false);
+    }
+    check_edge_index(TMV_DTYPE_UINT32, 4, true);
+    check_edge_index(TMV_DTYPE_UINT32, 5, false);
+    check_edge_index(TMV_DTYPE_UINT32, -1, false);  /* 0xFFFFFFFF */
+    check_edge_index(TMV_DTYPE_UINT64, 4, true);
+    check_edge_index(TMV_DTYPE_UINT64, 5, false);
+    check_edge_index(TMV_DTYPE_UINT64, INT64_MIN, false); /* 2^63 */
+    check_edge_index(TMV_DTYPE_UINT64, -1, false);        /* 2^64 - 1 */
 }
 
 Test(parallel, rejects_a_pool_without_threads_or_function)
