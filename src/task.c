@@ -228,7 +228,7 @@ static uint64_t task_start(const tmv_step *step, uint32_t i, uint32_t tasks)
 
 static void run_boxes(task *t, box_fn *box, const uint64_t *sizes, uint64_t a, uint64_t b)
 {
-    uint64_t coords[TMV_MAX_DIMS];
+    uint64_t coords[TMV_SHAPE_MAX_DIMS]; /* a copy shape flattens up to 16 dims (TILE doubles the rank) */
     for_each_box(t, box, sizes, t->step->split_rank, 0, coords, a, b);
 }
 

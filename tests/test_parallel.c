@@ -245,6 +245,48 @@ Test(parallel, gather_index_edges_agree_with_serial)
     check_edge_index(TMV_DTYPE_UINT64, -1, false);        /* 2^64 - 1 */
 }
 
+/* The fuzzer's find (tests/fuzz/corpus/regression-deep-split): a float16
+ * TILE to a strided output whose copy shape is deep enough that a forced
+ * split flattens more than 8 dims (the box walker's coordinates were sized
+ * for 8). Split when ctest forces it; the bytes must match serial's. */
+static void deep_strided_tile(tmv_isa isa, void *unused)
+{
+    (void)unused;
+    static const uint32_t in_sizes[] = {3, 1, 2, 3, 2, 2, 2, 2}, in_strides[] = {120, 120, 60, 19, 9, 4, 2, 1},
+                          out_sizes[] = {3, 1, 2, 6, 4, 4, 4, 2},
+                          out_strides[] = {198, 594, 24, 4, 2389, 49, 597, 1}, repeats[] = {1, 1, 1, 2, 2, 2, 2, 1};
+    enum { OUT_BYTES = 2 * (2 * 198 + 24 + 5 * 4 + 3 * 2389 + 3 * 49 + 3 * 597 + 1 + 1) };
+    static uint16_t in[2 * 120 + 60 + 2 * 19 + 9 + 4 + 2 + 1 + 1];
+    static uint8_t serial[OUT_BYTES], parallel[OUT_BYTES];
+    for (size_t i = 0; i < sizeof in / sizeof *in; i++)
+        in[i] = (uint16_t)(i * 2654435761u >> 7);
+    const tmv_tensor_desc input = {TMV_DTYPE_FLOAT16, 8, in_sizes, in_strides},
+                          output = {TMV_DTYPE_FLOAT16, 8, out_sizes, out_strides};
+    const tmv_tile_desc tile = {&input, &output, 8, repeats};
+    tmv_op *op = NULL;
+    cr_assert_eq(tmv_op_create_tile(&tile, 0, &op), TMV_OK, "%s", tmv_last_error());
+    const void *inputs[] = {in};
+    void *so[] = {serial}, *po[] = {parallel};
+    cr_assert_eq(tmv_op_execute(op, inputs, so), TMV_OK, "%s", tmv_last_error());
+    /* task boundaries fall at different depths for each count */
+    for (uint32_t threads = 2; threads <= 16; threads++) {
+        shuffled_pool pool = {0, 12345u + threads};
+        const tmv_parallel par = {&pool, threads, shuffled_parallelize};
+        memset(parallel, 0, sizeof parallel);
+        cr_assert_eq(tmv_op_execute_parallel(op, inputs, po, &par), TMV_OK, "%s", tmv_last_error());
+        cr_expect(memcmp(serial, parallel, sizeof serial) == 0, "%s, %u threads: parallel TILE differs from serial (%s)",
+                  tmv_isa_name(isa), threads, tmv_op_describe(op));
+        if (split_tasks())
+            cr_expect_gt(pool.calls, 0, "the TILE was not split although TENSORMOVE_TASK_MIN_BYTES=1");
+    }
+    tmv_op_destroy(op);
+}
+
+Test(parallel, a_deep_strided_tile_splits_and_matches)
+{
+    tu_for_each_isa(deep_strided_tile, NULL);
+}
+
 Test(parallel, rejects_a_pool_without_threads_or_function)
 {
     static const float x[] = {1, 2};
