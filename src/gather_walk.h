@@ -55,10 +55,12 @@ static inline uint64_t tmv_gather_pos_source(const tmv_gather_shape *s, const ui
 }
 
 /* Whether the indices need a check pass before anything is written: always
- * unless clamping, and with clamping when an indexed dim has no elements
- * (nothing to clamp to). */
+ * unless clamping or already checked, and with clamping when an indexed dim
+ * has no elements (nothing to clamp to). */
 static inline bool tmv_gather_must_check(const tmv_gather_shape *s)
 {
+    if (s->checked)
+        return false;
     bool must = !s->clamp;
     for (uint32_t j = 0; j < s->k; j++)
         must |= s->dim_sizes[j] == 0;

@@ -110,6 +110,8 @@ typedef struct tmv_gather_shape {
     uint64_t  dim_strides[TMV_MAX_DIMS];
     uint32_t  first_indexed_dim;          /* input dim of index 0, for messages */
     bool      clamp;                      /* TMV_OP_FLAG_CLAMP_INDICES */
+    bool      checked;                    /* every index already checked in range by the caller (a
+                                             parallel execute's check pass): copy without checking */
     /* The slice each tuple selects (the trailing input dims), copied with
      * slice_copy from input + offset to output + position offset. */
     tmv_copy_shape slice;
@@ -123,6 +125,11 @@ typedef tmv_status tmv_gather_run(const tmv_gather_shape *s, const uint8_t *inpu
                                   const uint8_t *indices, uint8_t *output);
 typedef bool tmv_gather_accepts(const tmv_gather_shape *s);
 typedef void tmv_gather_prepare(const tmv_gather_shape *s, void *state);
+/* The run's check alone, quietly: true if every index tuple is in range (or
+ * needs no check), no error set. A parallel execute runs it over each task's
+ * tuples before any task writes, then runs the kernel with `checked` set, so
+ * the indices are checked once, at the kernel's own speed. */
+typedef bool tmv_gather_check_run(const tmv_gather_shape *s, const uint8_t *indices);
 typedef tmv_gather_run *tmv_gather_fn;
 
 /* ---- the registry ---- */
@@ -137,7 +144,12 @@ typedef struct tmv_kernel {
         struct { tmv_copy_accepts *accepts; tmv_copy_run *run; tmv_copy_prepare *prepare; } copy; /* the family */
         struct { tmv_rows_accepts *accepts; tmv_join_rows_run *run; tmv_rows_prepare *prepare; } join_rows;
         struct { tmv_rows_accepts *accepts; tmv_split_rows_run *run; tmv_rows_prepare *prepare; } split_rows;
-        struct { tmv_gather_accepts *accepts; tmv_gather_run *run; tmv_gather_prepare *prepare; } gather;
+        struct {
+            tmv_gather_accepts   *accepts;
+            tmv_gather_run       *run;
+            tmv_gather_prepare   *prepare;
+            tmv_gather_check_run *check;
+        } gather;
     } fn;
 } tmv_kernel;
 
@@ -166,14 +178,24 @@ const tmv_kernel *tmv_pick(tmv_primitive primitive, tmv_isa isa, const void *sha
 const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape);
 
 /* Prototypes of every row's functions: tmv_<variant>_<set> runs it,
- * tmv_<variant>_<set>_accepts says whether its ISA can take a shape, and
- * tmv_<variant>_<set>_prepare (rows marked `prepared`) builds its state. */
+ * tmv_<variant>_<set>_accepts says whether its ISA can take a shape,
+ * tmv_<variant>_<set>_prepare (rows marked `prepared`) builds its state, and
+ * a gather row's tmv_<variant>_<set>_check checks its indices alone. */
 #define TMV_DECLARE_PREPARE_stateless(primitive, fn)
 #define TMV_DECLARE_PREPARE_prepared(primitive, fn) tmv_##primitive##_prepare fn##_prepare;
 #define TMV_KERNEL(primitive, variant, set, state)                \
     tmv_##primitive##_run tmv_##variant##_##set;                  \
     tmv_##primitive##_accepts tmv_##variant##_##set##_accepts;    \
-    TMV_DECLARE_PREPARE_##state(primitive, tmv_##variant##_##set)
+    TMV_DECLARE_PREPARE_##state(primitive, tmv_##variant##_##set) \
+    TMV_DECLARE_CHECK_##primitive(tmv_##variant##_##set)
+#define TMV_DECLARE_CHECK_copy(fn)
+#define TMV_DECLARE_CHECK_fill(fn)
+#define TMV_DECLARE_CHECK_deinterleave(fn)
+#define TMV_DECLARE_CHECK_interleave(fn)
+#define TMV_DECLARE_CHECK_transpose(fn)
+#define TMV_DECLARE_CHECK_join_rows(fn)
+#define TMV_DECLARE_CHECK_split_rows(fn)
+#define TMV_DECLARE_CHECK_gather(fn) tmv_gather_check_run fn##_check;
 #include "registry.inc"
 #undef TMV_KERNEL
 

@@ -9,6 +9,11 @@ bool tmv_gather_scalar_accepts(const tmv_gather_shape *s)
     return true;
 }
 
+bool tmv_gather_scalar_check(const tmv_gather_shape *s, const uint8_t *indices)
+{
+    return !tmv_gather_must_check(s) || tmv_gather_indices_in_range(s, indices);
+}
+
 tmv_status tmv_gather_scalar(const tmv_gather_shape *s, const uint8_t *input,
                                const uint8_t *indices, uint8_t *output)
 {

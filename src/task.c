@@ -5,7 +5,6 @@
  * shape of its own, bound to offset pointers. Parts of a step run at once, so
  * each sees the stream threshold divided by the task count: together they
  * write what the step writes, and make the step's streaming choice. */
-#include "gather_check.h"
 #include "partition.h"
 
 typedef struct task {
@@ -200,7 +199,7 @@ static void gather_box(task *t, uint32_t level, const uint64_t *coords, uint64_t
     uint64_t index_off, input_off, output_off;
     gather_part(t->step->u.gather.shape, level, coords, lo, hi, &part, &index_off, &input_off, &output_off);
     part.tuning = &t->tuning;
-    /* in range: tmv_step_check_task passed on every task first */
+    part.checked = true; /* tmv_step_check_task passed on every task first: the kernel reads the indices once */
     (void)t->step->kernel->fn.gather.run(&part, (const uint8_t *)t->inputs[0] + input_off,
                                          (const uint8_t *)t->inputs[1] + index_off,
                                          (uint8_t *)t->outputs[0] + output_off);
@@ -211,7 +210,7 @@ static void check_box(task *t, uint32_t level, const uint64_t *coords, uint64_t 
     tmv_gather_shape part;
     uint64_t index_off, input_off, output_off;
     gather_part(t->step->u.gather.shape, level, coords, lo, hi, &part, &index_off, &input_off, &output_off);
-    t->in_range &= tmv_gather_indices_in_range(&part, (const uint8_t *)t->inputs[1] + index_off);
+    t->in_range &= t->step->kernel->fn.gather.check(&part, (const uint8_t *)t->inputs[1] + index_off);
 }
 
 /* ---- tasks ---- */

@@ -152,6 +152,42 @@ static void bench_one(checker *ck, const ck_step *base, const tmv_kernel *counte
         printf("    bench %s: %.1f ns, %s: %.1f ns\n", counted->name, ns, ref_k->name, portable_ns);
 }
 
+/* A gather kernel's check alone (what a parallel execute runs over each
+ * task's tuples first) must say what the reference's status says, and its
+ * run with `checked` set (each task's copy pass then) must write what the
+ * reference wrote. */
+static void check_gather_check(checker *ck, const tmv_kernel *counted, ck_step *got, unsigned ref)
+{
+    ck_kernel_stats *st = &ck->ctx->stats[counted - tmv_kernels];
+    const bool want = ck->refs[ref].run.status == TMV_OK;
+    running(ck, counted);
+    const bool in_range = counted->fn.gather.check(&got->gather, ck->c->in_ptrs[1]);
+    running(ck, NULL);
+    st->checks++;
+    if (in_range != want) {
+        char name[96];
+        st->failed++;
+        printf("FAIL %s [%s] on %s case 0x%016" PRIx64 ": its check says the indices are %s, the reference %s\n",
+               counted->name, ck_records[ck->rec].name, ck_case_name(ck->c, ck->seed, name, sizeof name), ck->seed,
+               in_range ? "in range" : "out of range", want ? "ran" : "failed");
+        printf("  reproduce: tmv-check-kernels --kernel %s --case 0x%016" PRIx64 "\n", counted->name, ck->seed);
+        return;
+    }
+    if (!want)
+        return;
+    ck_run run;
+    got->gather.checked = true;
+    running(ck, counted);
+    ck_step_run(got, ck->c, ck->work, ck->pristine, &run);
+    running(ck, NULL);
+    got->gather.checked = false;
+    st->checks++;
+    if (!ck_compare(&ck->refs[ref].run, ck->ref_out[ref], &run, ck->work, ck->pristine, NULL, "")) {
+        st->failed++;
+        report_failure(ck, counted, got, &run, ref);
+    }
+}
+
 /* Runs base with (k, slice), holds it to (ref_k, ref_slice), counts it for `counted`. */
 static void check_one(checker *ck, const ck_step *base, const tmv_kernel *counted, const tmv_kernel *k,
                       const tmv_kernel *slice, const tmv_kernel *ref_k, const tmv_kernel *ref_slice)
@@ -175,6 +211,8 @@ static void check_one(checker *ck, const ck_step *base, const tmv_kernel *counte
         st->failed++;
         report_failure(ck, counted, &got, &run, ref);
     }
+    if (k == counted && k->primitive == TMV_PRIMITIVE_GATHER)
+        check_gather_check(ck, counted, &got, ref);
     if (ck->ctx->verbose)
         printf("    step %" PRIu32 " [%s]: %s%s%s\n", ck->step_index, ck_records[ck->rec].name, counted->name,
                k != counted ? " as the slice copy of " : "", k != counted ? k->name : "");

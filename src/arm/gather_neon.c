@@ -17,6 +17,11 @@ bool tmv_gather_neon_accepts(const tmv_gather_shape *s)
     return s->slice.rank == 0;
 }
 
+bool tmv_gather_neon_check(const tmv_gather_shape *s, const uint8_t *indices)
+{
+    return !tmv_gather_must_check(s) || tmv_gather_indices_in_range(s, indices);
+}
+
 tmv_status tmv_gather_neon(const tmv_gather_shape *s, const uint8_t *input, const uint8_t *indices,
                            uint8_t *output)
 {

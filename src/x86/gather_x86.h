@@ -225,21 +225,28 @@ static inline const tmv_gx_state *tmv_gx_state_of(const tmv_gather_shape *s)
     return s->state;
 }
 
-/* The check pass against the prepared bounds: TMV_OK, or the portable
- * check's error naming the first bad tuple (only it builds messages). */
-static inline tmv_status tmv_gx_check(const tmv_gather_shape *s, const uint8_t *indices, tmv_gx_check_fn values)
+/* The check pass against the prepared bounds, quietly (the kernels'
+ * _check): true if every index is in range or none needs checking. */
+static inline bool tmv_gx_in_range(const tmv_gather_shape *s, const uint8_t *indices, tmv_gx_check_fn values)
 {
     if (!tmv_gather_must_check(s))
-        return TMV_OK;
+        return true;
     if (tmv_gx_has_empty_dim(s))
-        return tmv_gather_check(s, indices);
+        return tmv_gather_indices_in_range(s, indices); /* no bounds prepared */
     tmv_gx_iter it;
     tmv_gx_iter_init(&it, s, indices);
     do
         if (!tmv_gx_check_run(s, &it.run, &tmv_gx_state_of(s)->bounds, values))
-            return tmv_gather_check(s, indices);
+            return false;
     while (tmv_gx_iter_next(&it, s));
-    return TMV_OK;
+    return true;
+}
+
+/* The same as a status: TMV_OK, or the portable check's error naming the
+ * first bad tuple (only it builds messages). */
+static inline tmv_status tmv_gx_check(const tmv_gather_shape *s, const uint8_t *indices, tmv_gx_check_fn values)
+{
+    return tmv_gx_in_range(s, indices, values) ? TMV_OK : tmv_gather_check(s, indices);
 }
 
 /* ------------------------------------------------------------ offsets */
