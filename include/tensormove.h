@@ -462,7 +462,8 @@ typedef struct tmv_parallel {
  * another size), balanced by bytes and cut at whole cache lines of the
  * output where the layout allows, so a small operator runs on the calling
  * thread with no call to parallelize at all. A GATHER_ND step checks its
- * index tuples in one parallel pass and copies in a second one.
+ * index tuples in one parallel pass (with the kernel's own vector check)
+ * and copies, without checking again, in a second one.
  * parallel == NULL, or thread_count 1, is exactly tmv_op_execute. Output bytes are identical for every thread count; every
  * check (buffers, overlaps, GATHER_ND indices) happens before any task
  * writes, so on an error no output byte is written, as with tmv_op_execute.
