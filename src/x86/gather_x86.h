@@ -354,10 +354,13 @@ typedef void (*tmv_gx_slice_fn)(uint8_t *dst, const uint8_t *src, uint64_t bytes
 
 /* Copies a run's slices: offsets are resolved a chunk ahead of the copies,
  * and the slice `dist` tuples ahead (dist <= TMV_GX_CHUNK, 0: none) is
- * prefetched, its first `lines` cache lines. */
-static inline void tmv_gx_copy_run(const tmv_gather_shape *s, const tmv_gx_run *r,
-                                   const uint8_t *input, uint8_t *output, uint64_t bytes,
-                                   unsigned dist, unsigned lines, tmv_gx_slice_fn copy)
+ * prefetched, its first `lines` cache lines. Always inlined, so each call
+ * site gets its own loop with copy (and mostly bytes and lines) constant:
+ * left to GCC it stayed a function once the file grew, and SSE2 64-byte
+ * rows at 8 KiB went from 344 to 371 ns. */
+__attribute__((always_inline)) static inline void
+tmv_gx_copy_run(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input, uint8_t *output,
+                uint64_t bytes, unsigned dist, unsigned lines, tmv_gx_slice_fn copy)
 {
     uint64_t ring[2 * TMV_GX_CHUNK];
     const uint64_t n = r->count;
@@ -400,7 +403,7 @@ static inline uint64_t tmv_gx_output_bytes(const tmv_gather_shape *s)
  * through copy, or through stream (non-temporal; needs vbytes-aligned
  * destinations and whole vectors) when the output is at least the stream
  * threshold. *streamed tells the caller to fence. */
-static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *input,
+__attribute__((always_inline)) static inline tmv_status tmv_gx_rows(const tmv_gather_shape *s, const uint8_t *input,
                                      const uint8_t *indices, uint8_t *output, uint32_t vbytes,
                                      tmv_gx_check_fn check, tmv_gx_slice_fn copy,
                                      tmv_gx_slice_fn stream, bool *streamed)
