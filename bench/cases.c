@@ -14,6 +14,7 @@ const uint64_t size_class_bytes[SIZE_CLASS_COUNT] = {16u << 10, 512u << 10, 64u 
 const bench_case bench_cases[] = {
     /* JOIN / SPLIT outer axis: p0 pieces. Inner axis: p0 pieces, p1 bytes per piece per row. */
     {&kind_join_outer, F32, {2}, SIZE_ALL | QUICK_DRAM | SIZE_8K},
+    {&kind_join_outer_oneshot, F32, {2}, SIZE_8K},
     {&kind_join_outer, F32, {8}, SIZE_ALL},
     {&kind_join_outer, U8, {2}, SIZE_ALL},
     {&kind_join_outer, U8, {8}, SIZE_ALL},

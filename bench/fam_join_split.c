@@ -57,6 +57,11 @@ static int build(const bench_case *c, uint64_t target, bench_setup *s, int split
 }
 
 static int join_outer(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, OUTER); }
+/* The same JOIN through the one-shot tmv_execute (create, or find the kept operator; execute). */
+static int join_outer_oneshot(const bench_case *c, uint64_t t, bench_setup *s) {
+    s->one_shot = 1;
+    return build(c, t, s, 0, OUTER);
+}
 static int join_inner(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, INNER); }
 static int join_transposed(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, TRANSPOSED); }
 static int split_outer(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, OUTER); }
@@ -67,6 +72,7 @@ static void label_short(const bench_case *c, char *buf, size_t n) { snprintf(buf
 static void label_cols(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux%ucols", c->p[0], c->p[1]); }
 
 const bench_kind kind_join_outer = {"join", "outer", join_outer, label_pieces};
+const bench_kind kind_join_outer_oneshot = {"join", "outer-oneshot", join_outer_oneshot, label_pieces};
 const bench_kind kind_join_inner = {"join", "inner", join_inner, label_short};
 const bench_kind kind_join_transposed = {"join", "transposed", join_transposed, label_cols};
 const bench_kind kind_split_outer = {"split", "outer", split_outer, label_pieces};

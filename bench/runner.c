@@ -142,7 +142,8 @@ static void run_entry(tmvb_state *state, void *arg) {
 
 static int wanted(const bench_case *c, int size, int quick, const tmv_parallel *pool) {
     if (!(c->sizes & (1u << size))) return 0;
-    if (pool && c->kind == &kind_tiny_oneshot) return 0;   /* tmv_execute takes no pool */
+    if (pool && (c->kind == &kind_tiny_oneshot || c->kind == &kind_join_outer_oneshot))
+        return 0;   /* tmv_execute takes no pool */
     return !quick || (1u << size) != SIZE_DRAM || (c->sizes & QUICK_DRAM);
 }
 

@@ -10,7 +10,8 @@
  * Usage: describe an operator (tmv_op_desc), compile it once with
  * tmv_op_create (or its typed twin, e.g. tmv_op_create_join), run it any number of times, from any number of threads at
  * once, with tmv_op_execute, free it with tmv_op_destroy. tmv_execute does all
- * three in one call.
+ * three in one call, and keeps the operators of the last descriptions it was
+ * given (see tmv_execute).
  *
  * Tensors (see docs/SPEC.md section 1):
  *  - element (i0, ..., i[n-1]) lives at element offset sum(i[d] * strides[d])
@@ -34,8 +35,9 @@
  *    descending address order mallocs scratch for its overlap check (see
  *    tmv_op_execute). (On glibc, a thread's first failed call into a library
  *    loaded with dlopen may make the C runtime allocate that thread's block
- *    for the thread-local error message.) tmv_execute creates an operator,
- *    so it allocates.
+ *    for the thread-local error message.) tmv_execute allocates when it
+ *    creates an operator (a description it does not keep one for) and takes
+ *    a mutex briefly to find a kept one.
  *  - Buffers need no particular alignment: kernels load and store unaligned
  *    and use aligned (streaming) stores only after aligning to them. The
  *    tests place buffers at odd element-aligned offsets (offsets that split
@@ -433,8 +435,18 @@ TMV_API const char *tmv_op_describe(const tmv_op *op);
 /* Frees an operator. NULL is ignored. The operator must not be executing. */
 TMV_API void tmv_op_destroy(tmv_op *op);
 
-/* One-shot convenience: create, execute, destroy. Returns any status of
- * tmv_op_create or tmv_op_execute. Thread-safe. */
+/* One-shot convenience: create, execute, destroy -- except that the library
+ * keeps the operators of the last 16 descriptions tmv_execute was given
+ * (process-wide, the least recently used one making room), found by the
+ * description's contents and the current kernel set (tmv_set_isa), not by
+ * its addresses: calling it again with an equal description skips the
+ * create (small JOIN: about 60-110 ns a call instead of 0.7-0.8 us;
+ * docs/PERFORMANCE.md). Descriptions that create rejects are not kept (the
+ * same error every time), nor JOINs and SPLITs of more than 64 pieces or
+ * descriptions longer than 2 KiB as a key. The (at most 16) kept operators
+ * stay allocated until the process ends. Returns any status of tmv_op_create or tmv_op_execute.
+ * Thread-safe: an operator in use by one thread is never given up by
+ * another. */
 TMV_NODISCARD TMV_API tmv_status tmv_execute(const tmv_op_desc *desc, const void *const *inputs,
                                              void *const *outputs);
 

@@ -4,11 +4,17 @@
 #include "dispatch.h"
 #include "error.h"
 #include "op.h"
+#include "op_cache.h"
 
 tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out)
 {
     if (out == NULL)
         return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "tmv_op_create: out is NULL");
+    return tmv_op_create_for(desc, tmv_get_isa(), out);
+}
+
+tmv_status tmv_op_create_for(const tmv_op_desc *desc, tmv_isa isa, tmv_op **out)
+{
     *out = NULL;
     tmv_status status = tmv_dispatch_status();
     if (status != TMV_OK)
@@ -17,7 +23,7 @@ tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out)
     status = tmv_validate(desc, &op);
     if (status != TMV_OK)
         return status;
-    status = tmv_plan(op, tmv_get_isa(), tmv_dispatch_tuning());
+    status = tmv_plan(op, isa, tmv_dispatch_tuning());
     if (status != TMV_OK) {
         tmv_op_destroy(op);
         return status;
@@ -56,11 +62,15 @@ tmv_status tmv_op_execute(const tmv_op *op, const void *const *inputs, void *con
 tmv_status tmv_execute(const tmv_op_desc *desc, const void *const *inputs, void *const *outputs)
 {
     tmv_op *op;
-    tmv_status status = tmv_op_create(desc, &op);
+    tmv_op_cache_hold *hold;
+    tmv_status status = tmv_op_cache_acquire(desc, &op, &hold);
     if (status != TMV_OK)
         return status;
     status = tmv_op_execute(op, inputs, outputs);
-    tmv_op_destroy(op);
+    if (hold != NULL)
+        tmv_op_cache_release(hold);
+    else
+        tmv_op_destroy(op);
     return status;
 }
 

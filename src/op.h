@@ -81,6 +81,10 @@ tmv_op *tmv_op_alloc(tmv_op_type type, uint32_t input_count, uint32_t output_cou
  * validate_<op>.c, shared with shape inference through validate.h). */
 tmv_status tmv_validate(const tmv_op_desc *desc, tmv_op **out);
 
+/* tmv_op_create with the kernels of set `isa` rather than the current one
+ * (tmv_execute's kept operators are planned for the set in their key). */
+tmv_status tmv_op_create_for(const tmv_op_desc *desc, tmv_isa isa, tmv_op **out);
+
 /* Lowers a validated op onto primitives with the kernels of set `isa`,
  * under the tuning record (plan.c). TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
 tmv_status tmv_plan(tmv_op *op, tmv_isa isa, const tmv_tuning *tuning);

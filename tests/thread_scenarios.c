@@ -1,5 +1,6 @@
-/* thread_scenarios.c - one operator executed by many threads at once, and many threads racing
- * their first tmv_op_create (the once-only kernel-set initialization). */
+/* thread_scenarios.c - one operator executed by many threads at once, many threads racing their
+ * first tmv_op_create (the once-only kernel-set initialization), and many threads churning
+ * tmv_execute's kept operators. */
 #define _POSIX_C_SOURCE 200809L /* pthread_barrier_t */
 #include "thread_scenarios.h"
 
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "casegen.h"
+#include "op_cache.h"
 #include "reference/reference.h"
 
 #define RUNS_PER_THREAD 25
@@ -210,4 +212,95 @@ bool ts_racing_first_create(char *msg, size_t msg_len)
         }
     }
     return true;
+}
+
+/* ---- tmv_execute's kept operators under many threads ---- */
+
+#define CHURN_CASES (2 * TMV_OP_CACHE_SLOTS)
+#define CHURN_ROUNDS 3
+
+typedef struct churn_shared {
+    cg_case           *cases[CHURN_CASES];
+    cg_outputs        *expected[CHURN_CASES];
+    pthread_barrier_t *start;
+} churn_shared;
+
+typedef struct churner {
+    const churn_shared *shared;
+    unsigned            first;                /* the case this thread starts at */
+    cg_outputs         *outs[CHURN_CASES];    /* this thread's own areas */
+    char                failure[256];         /* empty: all results exact */
+} churner;
+
+static void *churn(void *arg)
+{
+    churner *w = arg;
+    const churn_shared *sh = w->shared;
+    pthread_barrier_wait(sh->start);
+    for (unsigned r = 0; r < CHURN_ROUNDS * CHURN_CASES && w->failure[0] == '\0'; r++) {
+        const unsigned i = (w->first + r) % CHURN_CASES;
+        const cg_case *c = sh->cases[i];
+        const tmv_status s = tmv_execute(&c->op, c->in_ptrs, w->outs[i]->ptrs);
+        cg_mismatch m;
+        if (s != TMV_OK)
+            snprintf(w->failure, sizeof w->failure, "%s (case seed 0x%016llx): tmv_execute returned %s: %s",
+                     cg_op_name(c->op.type), (unsigned long long)c->seed, tmv_status_string(s), tmv_last_error());
+        else if (!cg_outputs_equal(sh->expected[i], w->outs[i], &m))
+            snprintf(w->failure, sizeof w->failure, "%s (case seed 0x%016llx): output %u differs at byte %lld (%s)",
+                     cg_op_name(c->op.type), (unsigned long long)c->seed, m.output, (long long)m.offset, m.where);
+    }
+    return NULL;
+}
+
+/* A case of `type` that succeeds, from seed on. */
+static cg_case *good_case(tmv_op_type type, uint64_t seed)
+{
+    for (uint64_t i = 0;; i++) {
+        cg_case *c = cg_case_new(type, seed + i, NULL);
+        if (c == NULL || c->expect == TMV_OK)
+            return c;
+        cg_case_free(c);
+    }
+}
+
+bool ts_one_shot_churn(uint64_t seed, char *msg, size_t msg_len)
+{
+    pthread_barrier_t start;
+    churn_shared sh = {{NULL}, {NULL}, &start};
+    static churner workers[TS_THREADS];
+    bool ok = true;
+    for (unsigned i = 0; i < CHURN_CASES && ok; i++) {
+        tmv_op *op = NULL;
+        sh.cases[i] = good_case((tmv_op_type)(TMV_OP_JOIN + i % 6), seed + 7919 * i);
+        ok = sh.cases[i] != NULL && tmv_op_create(&sh.cases[i]->op, &op) == TMV_OK &&
+             (sh.expected[i] = cg_outputs_new(sh.cases[i])) != NULL &&
+             tmv_reference_execute(op, sh.cases[i]->in_ptrs, sh.expected[i]->ptrs) == TMV_OK;
+        tmv_op_destroy(op);
+    }
+    for (int t = 0; t < TS_THREADS && ok; t++) {
+        workers[t] = (churner){&sh, (unsigned)t * CHURN_CASES / TS_THREADS, {NULL}, ""};
+        for (unsigned i = 0; i < CHURN_CASES && ok; i++)
+            ok = (workers[t].outs[i] = cg_outputs_new(sh.cases[i])) != NULL;
+    }
+    if (!ok)
+        snprintf(msg, msg_len, "could not set the cases up: %s", tmv_last_error());
+    if (ok) {
+        pthread_barrier_init(&start, NULL, TS_THREADS);
+        ok = run_threads(churn, workers, sizeof workers[0], msg, msg_len);
+        pthread_barrier_destroy(&start);
+    }
+    for (int t = 0; t < TS_THREADS; t++) {
+        if (ok && workers[t].failure[0] != '\0') {
+            snprintf(msg, msg_len, "thread %d: %s", t, workers[t].failure);
+            ok = false;
+        }
+        for (unsigned i = 0; i < CHURN_CASES; i++)
+            cg_outputs_free(workers[t].outs[i]);
+        workers[t] = (churner){0};
+    }
+    for (unsigned i = 0; i < CHURN_CASES; i++) {
+        cg_outputs_free(sh.expected[i]);
+        cg_case_free(sh.cases[i]);
+    }
+    return ok;
 }

@@ -28,4 +28,11 @@ bool ts_shared_execution(uint64_t seed, const tmv_parallel *parallel, char *msg,
  * its JOIN result. */
 bool ts_racing_first_create(char *msg, size_t msg_len);
 
+/* TS_THREADS threads each call tmv_execute on twice TMV_OP_CACHE_SLOTS
+ * random descriptions of every type, in turn from their own starting
+ * points, several rounds, into their own outputs, and compare each output
+ * with the reference: kept operators are found, run and evicted while
+ * other threads run them. */
+bool ts_one_shot_churn(uint64_t seed, char *msg, size_t msg_len);
+
 #endif

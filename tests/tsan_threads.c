@@ -65,6 +65,11 @@ int main(void)
             failed++, printf("FAIL one_operator_many_threads_each_parallel on %s: %s\n", tmv_isa_name(sets[i]),
                              msg);
     }
+    /* on the last set listed: operators kept, found and evicted while others run them */
+    if (ts_one_shot_churn(seed, msg, sizeof msg))
+        passed++;
+    else
+        failed++, printf("FAIL one_shot_churn: %s\n", msg);
     printf("%u passed, %u failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
