@@ -125,10 +125,15 @@ static void reverse_parallelize(void *pool, tmv_task_fn task, void *context, siz
 
 static const tmv_parallel reverse_pool = {NULL, 5, reverse_parallelize};
 
-/* Executes op on fresh canaries (tmv_op_execute, or tmv_op_execute_parallel
- * on `parallel` when it is not NULL) and checks status, inputs and outputs. */
+/* The ways a case is run: its op, its op on the reversed pool, and its
+ * description through tmv_execute (which keeps operators by contents). */
+typedef enum run_mode { RUN_OP, RUN_PARALLEL, RUN_ONE_SHOT } run_mode;
+static const char *const run_names[] = {"tmv_op_execute", "tmv_op_execute_parallel", "tmv_execute"};
+
+/* Runs the case on fresh canaries as `mode` says and checks status, inputs
+ * and outputs. */
 static void check_execute(const fz_case *c, const tmv_op *op, fz_buffers *b, tmv_status ref, tmv_isa isa,
-                          const tmv_parallel *parallel)
+                          run_mode mode)
 {
     const void **in_ptrs = calloc(b->in_count, sizeof *in_ptrs), **ins = in_ptrs;
     void **out_ptrs = calloc(b->out_count, sizeof *out_ptrs), **outs = out_ptrs;
@@ -142,9 +147,10 @@ static void check_execute(const fz_case *c, const tmv_op *op, fz_buffers *b, tmv
         out_ptrs[o] = b->out[o];
     fz_buffers_canary(b);
     const tmv_status want = bind(c, b, ref, &ins, &outs, &aliased);
-    const char *what = parallel == NULL ? "tmv_op_execute" : "tmv_op_execute_parallel";
-    const tmv_status got =
-        parallel == NULL ? tmv_op_execute(op, ins, outs) : tmv_op_execute_parallel(op, ins, outs, parallel);
+    const char *what = run_names[mode];
+    const tmv_status got = mode == RUN_OP         ? tmv_op_execute(op, ins, outs)
+                           : mode == RUN_PARALLEL ? tmv_op_execute_parallel(op, ins, outs, &reverse_pool)
+                                                  : tmv_execute(c->op_arg, ins, outs);
     if (got != want)
         fail(c, isa, "%s returned %s, expected %s (reference: %s)", what, tmv_status_string(got),
              tmv_status_string(want), tmv_status_string(ref));
@@ -181,6 +187,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (st != TMV_OK) {
             if (op != NULL)
                 fail(c, sets[s], "tmv_op_create failed but left *out not NULL");
+            const tmv_status one_shot = tmv_execute(c->op_arg, NULL, NULL);
+            if (one_shot != st)
+                fail(c, sets[s], "tmv_execute returned %s where tmv_op_create returned %s",
+                     tmv_status_string(one_shot), tmv_status_string(st));
             continue;
         }
         /* The reference runs once, on the first set's op: it reads only the
@@ -188,8 +198,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (s == 0 && (b = fz_buffers_new(c)) != NULL)
             ref = tmv_reference_execute(op, (const void *const *)b->in, (void *const *)b->ref);
         if (b != NULL) {
-            check_execute(c, op, b, ref, sets[s], NULL);
-            check_execute(c, op, b, ref, sets[s], &reverse_pool);
+            check_execute(c, op, b, ref, sets[s], RUN_OP);
+            check_execute(c, op, b, ref, sets[s], RUN_PARALLEL);
+            check_execute(c, op, b, ref, sets[s], RUN_ONE_SHOT);
         }
         tmv_op_destroy(op);
     }
