@@ -82,6 +82,16 @@ static void put_pieces(op_key *k, const tmv_tensor_desc *pieces, uint32_t count)
         put_tensor(k, &pieces[i]);
 }
 
+/* SPACE_TO_DEPTH and DEPTH_TO_SPACE: the same members. */
+static void put_depth_space(op_key *k, const tmv_tensor_desc *in, const tmv_tensor_desc *out, uint32_t block,
+                            tmv_depth_space_order order)
+{
+    put_tensor(k, in);
+    put_tensor(k, out);
+    put(k, block);
+    put(k, (uint32_t)order);
+}
+
 static void build_key(const tmv_op_desc *desc, tmv_isa isa, op_key *k)
 {
     k->n = 0;
@@ -119,18 +129,12 @@ static void build_key(const tmv_op_desc *desc, tmv_isa isa, op_key *k)
     }
     case TMV_OP_SPACE_TO_DEPTH: {
         const tmv_space_to_depth_desc *d = desc->desc;
-        put_tensor(k, d->input);
-        put_tensor(k, d->output);
-        put(k, d->block_size);
-        put(k, (uint32_t)d->order);
+        put_depth_space(k, d->input, d->output, d->block_size, d->order);
         break;
     }
     case TMV_OP_DEPTH_TO_SPACE: {
         const tmv_depth_to_space_desc *d = desc->desc;
-        put_tensor(k, d->input);
-        put_tensor(k, d->output);
-        put(k, d->block_size);
-        put(k, (uint32_t)d->order);
+        put_depth_space(k, d->input, d->output, d->block_size, d->order);
         break;
     }
     case TMV_OP_GATHER_ND: {

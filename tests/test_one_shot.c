@@ -148,28 +148,40 @@ static void planned_for_set(tmv_isa isa, void *ctx)
     tmv_op_destroy(fresh);
 }
 
+/* A JOIN of two {rows, cols} pieces along axis 1 into {rows, out_cols}
+ * (2 * cols, or another width to make it invalid). */
+typedef struct join_pair {
+    uint32_t        piece[2], whole[2];
+    tmv_tensor_desc pieces[2], out;
+    tmv_join_desc   join;
+    tmv_op_desc     desc;
+} join_pair;
+
+static void join_pair_init(join_pair *p, tmv_dtype dtype, uint32_t rows, uint32_t cols, uint32_t out_cols)
+{
+    p->piece[0] = p->whole[0] = rows;
+    p->piece[1] = cols;
+    p->whole[1] = out_cols;
+    p->pieces[0] = p->pieces[1] = tu_tensor(dtype, 2, p->piece, NULL);
+    p->out = tu_tensor(dtype, 2, p->whole, NULL);
+    p->join = (tmv_join_desc){2, p->pieces, &p->out, 1};
+    p->desc = (tmv_op_desc){TMV_OP_JOIN, &p->join, 0};
+}
+
 Test(one_shot, keyed_by_kernel_set)
 {
-    /* JOIN of two {64, 3} float pieces along axis 1: a row kernel on every set */
-    const uint32_t piece[2] = {64, 3}, whole[2] = {64, 6};
-    const tmv_tensor_desc pieces[2] = {tu_tensor(TMV_DTYPE_FLOAT32, 2, piece, NULL),
-                                       tu_tensor(TMV_DTYPE_FLOAT32, 2, piece, NULL)};
-    const tmv_tensor_desc out = tu_tensor(TMV_DTYPE_FLOAT32, 2, whole, NULL);
-    const tmv_join_desc j = {2, pieces, &out, 1};
-    tmv_op_desc d = {TMV_OP_JOIN, &j, 0};
-    cr_assert_geq(tu_for_each_isa(planned_for_set, &d), 1);
+    join_pair p; /* {64, 3} float pieces: a row kernel on every set */
+    join_pair_init(&p, TMV_DTYPE_FLOAT32, 64, 3, 6);
+    cr_assert_geq(tu_for_each_isa(planned_for_set, &p.desc), 1);
 }
 
 /* A bad description fails every time, with create's message (failures are
  * not kept), and a good one after it still runs. */
 Test(one_shot, errors_are_not_kept)
 {
-    const uint32_t piece[2] = {2, 3}, whole[2] = {2, 7};
-    const tmv_tensor_desc pieces[2] = {tu_tensor(TMV_DTYPE_INT32, 2, piece, NULL),
-                                       tu_tensor(TMV_DTYPE_INT32, 2, piece, NULL)};
-    const tmv_tensor_desc out = tu_tensor(TMV_DTYPE_INT32, 2, whole, NULL);
-    const tmv_join_desc j = {2, pieces, &out, 1};
-    const tmv_op_desc d = {TMV_OP_JOIN, &j, 0};
+    join_pair p; /* two {2, 3} pieces into {2, 7} */
+    join_pair_init(&p, TMV_DTYPE_INT32, 2, 3, 7);
+    const tmv_op_desc d = p.desc;
     int32_t a[6] = {0}, b[6] = {0}, o[14];
     const void *ins[] = {a, b};
     void *outs[] = {o};
@@ -182,6 +194,13 @@ Test(one_shot, errors_are_not_kept)
         cr_assert_eq(tmv_execute(&d, ins, outs), want, "call %d", i);
         cr_assert_str_eq(tmv_last_error(), msg, "call %d", i);
     }
+    join_pair good; /* into {2, 6} */
+    join_pair_init(&good, TMV_DTYPE_INT32, 2, 3, 6);
+    const int32_t x[6] = {1, 2, 3, 4, 5, 6}, y[6] = {7, 8, 9, 10, 11, 12};
+    const int32_t joined[12] = {1, 2, 3, 7, 8, 9, 4, 5, 6, 10, 11, 12};
+    const void *good_ins[] = {x, y};
+    cr_assert_eq(tmv_execute(&good.desc, good_ins, outs), TMV_OK, "%s", tmv_last_error());
+    cr_assert_arr_eq(o, joined, sizeof joined);
 }
 
 /* TS_THREADS threads call tmv_execute on twice as many descriptions as
