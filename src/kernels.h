@@ -180,22 +180,23 @@ const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape);
 /* Prototypes of every row's functions: tmv_<variant>_<set> runs it,
  * tmv_<variant>_<set>_accepts says whether its ISA can take a shape,
  * tmv_<variant>_<set>_prepare (rows marked `prepared`) builds its state, and
- * a gather row's tmv_<variant>_<set>_check checks its indices alone. */
+ * tmv_gather_check_<set>, which a set's gather rows share, checks the
+ * indices alone. */
 #define TMV_DECLARE_PREPARE_stateless(primitive, fn)
 #define TMV_DECLARE_PREPARE_prepared(primitive, fn) tmv_##primitive##_prepare fn##_prepare;
 #define TMV_KERNEL(primitive, variant, set, state)                \
     tmv_##primitive##_run tmv_##variant##_##set;                  \
     tmv_##primitive##_accepts tmv_##variant##_##set##_accepts;    \
     TMV_DECLARE_PREPARE_##state(primitive, tmv_##variant##_##set) \
-    TMV_DECLARE_CHECK_##primitive(tmv_##variant##_##set)
-#define TMV_DECLARE_CHECK_copy(fn)
-#define TMV_DECLARE_CHECK_fill(fn)
-#define TMV_DECLARE_CHECK_deinterleave(fn)
-#define TMV_DECLARE_CHECK_interleave(fn)
-#define TMV_DECLARE_CHECK_transpose(fn)
-#define TMV_DECLARE_CHECK_join_rows(fn)
-#define TMV_DECLARE_CHECK_split_rows(fn)
-#define TMV_DECLARE_CHECK_gather(fn) tmv_gather_check_run fn##_check;
+    TMV_DECLARE_CHECK_##primitive(set)
+#define TMV_DECLARE_CHECK_copy(set)
+#define TMV_DECLARE_CHECK_fill(set)
+#define TMV_DECLARE_CHECK_deinterleave(set)
+#define TMV_DECLARE_CHECK_interleave(set)
+#define TMV_DECLARE_CHECK_transpose(set)
+#define TMV_DECLARE_CHECK_join_rows(set)
+#define TMV_DECLARE_CHECK_split_rows(set)
+#define TMV_DECLARE_CHECK_gather(set) tmv_gather_check_run tmv_gather_check_##set;
 #include "registry.inc"
 #undef TMV_KERNEL
 

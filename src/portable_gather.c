@@ -9,7 +9,7 @@ bool tmv_gather_scalar_accepts(const tmv_gather_shape *s)
     return true;
 }
 
-bool tmv_gather_scalar_check(const tmv_gather_shape *s, const uint8_t *indices)
+bool tmv_gather_check_scalar(const tmv_gather_shape *s, const uint8_t *indices)
 {
     return !tmv_gather_must_check(s) || tmv_gather_indices_in_range(s, indices);
 }

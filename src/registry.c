@@ -65,21 +65,21 @@
 #define TMV_FN_gather gather
 #define TMV_FN(primitive) TMV_FN_##primitive
 
-/* A gather row also names its check (kernels.h). */
-#define TMV_CHECK_copy(fn)
-#define TMV_CHECK_fill(fn)
-#define TMV_CHECK_deinterleave(fn)
-#define TMV_CHECK_interleave(fn)
-#define TMV_CHECK_transpose(fn)
-#define TMV_CHECK_join_rows(fn)
-#define TMV_CHECK_split_rows(fn)
-#define TMV_CHECK_gather(fn) , fn##_check
+/* A gather row also names its set's index check (kernels.h). */
+#define TMV_CHECK_copy(set)
+#define TMV_CHECK_fill(set)
+#define TMV_CHECK_deinterleave(set)
+#define TMV_CHECK_interleave(set)
+#define TMV_CHECK_transpose(set)
+#define TMV_CHECK_join_rows(set)
+#define TMV_CHECK_split_rows(set)
+#define TMV_CHECK_gather(set) , tmv_gather_check_##set
 
 #define TMV_ROW(primitive, variant, set, state)                                        \
     {#variant "/" TMV_SET_NAME_##set, TMV_PRIMITIVE_##primitive, TMV_SET_##set,        \
      .fn.TMV_FN(primitive) = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,  \
                               TMV_PREPARE_##state(tmv_##variant##_##set)               \
-                              TMV_CHECK_##primitive(tmv_##variant##_##set)}},
+                              TMV_CHECK_##primitive(set)}},
 #define TMV_PRIMITIVE_copy TMV_PRIMITIVE_COPY
 #define TMV_PRIMITIVE_fill TMV_PRIMITIVE_FILL
 #define TMV_PRIMITIVE_deinterleave TMV_PRIMITIVE_DEINTERLEAVE

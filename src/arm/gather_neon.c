@@ -17,7 +17,7 @@ bool tmv_gather_neon_accepts(const tmv_gather_shape *s)
     return s->slice.rank == 0;
 }
 
-bool tmv_gather_neon_check(const tmv_gather_shape *s, const uint8_t *indices)
+bool tmv_gather_check_neon(const tmv_gather_shape *s, const uint8_t *indices)
 {
     return !tmv_gather_must_check(s) || tmv_gather_indices_in_range(s, indices);
 }

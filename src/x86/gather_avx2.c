@@ -66,7 +66,7 @@ bool tmv_gather_rows_avx2_accepts(const tmv_gather_shape *s)
     return s->slice.rank == 0 && s->slice.elem_bytes >= 32;
 }
 
-bool tmv_gather_rows_avx2_check(const tmv_gather_shape *s, const uint8_t *indices)
+bool tmv_gather_check_avx2(const tmv_gather_shape *s, const uint8_t *indices)
 {
     return tmv_gx_in_range(s, indices, check_values);
 }

@@ -115,7 +115,7 @@ bool tmv_gather_elements_avx512_accepts(const tmv_gather_shape *s)
     return tmv_gx_elements_accepts(s);
 }
 
-bool tmv_gather_elements_avx512_check(const tmv_gather_shape *s, const uint8_t *indices)
+bool tmv_gather_check_avx512(const tmv_gather_shape *s, const uint8_t *indices)
 {
     return tmv_gx_in_range(s, indices, check_values);
 }
@@ -214,11 +214,6 @@ static inline bool rows32_typed(const tmv_gather_shape *s, const tmv_gx_run *r, 
     case TMV_DTYPE_INT64: return rows32(s, r, input, output, TMV_DTYPE_INT64, s->clamp, false);
     default: return rows32(s, r, input, output, TMV_DTYPE_UINT64, s->clamp, false);
     }
-}
-
-bool tmv_gather_rows_avx512_check(const tmv_gather_shape *s, const uint8_t *indices)
-{
-    return tmv_gx_in_range(s, indices, check_values);
 }
 
 tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *input,

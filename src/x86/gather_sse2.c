@@ -98,17 +98,12 @@ tmv_status tmv_gather_rows_sse2(const tmv_gather_shape *s, const uint8_t *input,
     return tmv_gx_rows_fenced(s, input, indices, output, 16, check_values, copy_row, stream_row);
 }
 
-bool tmv_gather_rows_sse2_check(const tmv_gather_shape *s, const uint8_t *indices)
-{
-    return tmv_gx_in_range(s, indices, check_values);
-}
-
 bool tmv_gather_elements_sse2_accepts(const tmv_gather_shape *s)
 {
     return tmv_gx_elements_accepts(s);
 }
 
-bool tmv_gather_elements_sse2_check(const tmv_gather_shape *s, const uint8_t *indices)
+bool tmv_gather_check_sse2(const tmv_gather_shape *s, const uint8_t *indices)
 {
     return tmv_gx_in_range(s, indices, check_values);
 }
