@@ -33,6 +33,16 @@ $2 == "many_pieces" { next }   # create and execute times, not a copy: the table
     x[fam, $4, $3, $5] = $7
     if (!(top[fam] >= $7)) top[fam] = $7
 }
+# The gnuplot settings every picture shares: clustered bars, key and tick fonts.
+function histogram_style() {
+    print "set termoption noenhanced"
+    print "set style data histogram"
+    print "set style histogram clustered gap 1"
+    print "set style fill solid 0.85 border -1"
+    print "set grid ytics"
+    print "set key outside right top vertical font \",9\""
+    print "set xtics rotate by 30 right font \",8\""
+}
 # A gnuplot string: quotes escaped, and a line break as \n (a raw one ends the command).
 function q(s) { gsub(/"/, "\\\"", s); gsub(/\n/, "\\n", s); return "\"" s "\"" }
 # scaling.png: per size, a panel of speed-ups and one of x best-copy, a bar per thread count.
@@ -61,13 +71,7 @@ function plot_scaling(sub_title,    z, size, data, i, k, c, rows, widest, width)
     if (!rows) return
     width = 260 + widest * (14 * nt + 20)
     print "reset"
-    print "set termoption noenhanced"
-    print "set style data histogram"
-    print "set style histogram clustered gap 1"
-    print "set style fill solid 0.85 border -1"
-    print "set grid ytics"
-    print "set key outside right top vertical font \",9\""
-    print "set xtics rotate by 30 right font \",8\""
+    histogram_style()
     print "set yrange [0:*]"
     printf "set terminal pngcairo noenhanced size %d,%d font \",9\"\n", width < 900 ? 900 : width, rows * 330 + 50
     printf "set output %s\n", q(out "/scaling.png")
@@ -89,13 +93,7 @@ END {
     sub_title = ctx["cpu_model"] ", tensormove " ctx["tensormove_version"] ", " substr(ctx["date"], 1, 10)
     split("#7f7f7f #1f77b4 #2ca02c #ff7f0e #d62728 #9467bd #8c564b #e377c2", colour, " ")
     print "set datafile separator whitespace"
-    print "set termoption noenhanced"
-    print "set style data histogram"
-    print "set style histogram clustered gap 1"
-    print "set style fill solid 0.85 border -1"
-    print "set grid ytics"
-    print "set key outside right top vertical font \",9\""
-    print "set xtics rotate by 30 right font \",8\""
+    histogram_style()
     print "set ylabel \"x memcpy (1.0 = as fast)\""
     for (k = 1; k <= 8; ++k) printf "set linetype %d lc rgb \"%s\"\n", k, colour[k]
     for (f = 1; f <= nf; ++f) {
