@@ -84,41 +84,42 @@ static void run_copy(task *t, tmv_copy_shape *part, const uint8_t *src, uint8_t 
     k->fn.copy.run(part, src, dst);
 }
 
-static void copy_box(task *t, uint32_t level, const uint64_t *coords, uint64_t lo, uint64_t hi)
+/* The copy step's part from src_off / dst_off bytes into its bound source
+ * and destination: run_copy with the step's buffers. */
+static void run_copy_at(task *t, tmv_copy_shape *part, uint64_t src_off, uint64_t dst_off, bool same_geometry)
 {
     const tmv_step *step = t->step;
-    tmv_copy_shape part = step->u.copy.shape;
-    const uint8_t *src = (const uint8_t *)t->inputs[step->src_buffer] + step->src_offset +
-                         box_offset(part.src_strides, level, coords, lo);
-    uint8_t *dst = (uint8_t *)t->outputs[step->dst_buffer] + step->dst_offset +
-                   box_offset(part.dst_strides, level, coords, lo);
+    run_copy(t, part, (const uint8_t *)t->inputs[step->src_buffer] + step->src_offset + src_off,
+             (uint8_t *)t->outputs[step->dst_buffer] + step->dst_offset + dst_off, same_geometry);
+}
+
+static void copy_box(task *t, uint32_t level, const uint64_t *coords, uint64_t lo, uint64_t hi)
+{
+    tmv_copy_shape part = t->step->u.copy.shape;
+    const uint64_t src_off = box_offset(part.src_strides, level, coords, lo);
+    const uint64_t dst_off = box_offset(part.dst_strides, level, coords, lo);
     drop_dims(part.sizes, part.rank, level);
     drop_dims(part.src_strides, part.rank, level);
     drop_dims(part.dst_strides, part.rank, level);
     part.rank -= level;
     part.sizes[0] = hi - lo;
-    run_copy(t, &part, src, dst, level == 0 && hi - lo > 1);
+    run_copy_at(t, &part, src_off, dst_off, level == 0 && hi - lo > 1);
 }
 
 /* Elements [lo, hi) of the copy's split_dim, every other dim whole. */
 static void copy_dim_range(task *t, uint64_t lo, uint64_t hi)
 {
-    const tmv_step *step = t->step;
-    const uint32_t d = step->split_dim;
-    tmv_copy_shape part = step->u.copy.shape;
-    const uint8_t *src = (const uint8_t *)t->inputs[step->src_buffer] + step->src_offset + lo * part.src_strides[d];
-    uint8_t *dst = (uint8_t *)t->outputs[step->dst_buffer] + step->dst_offset + lo * part.dst_strides[d];
+    const uint32_t d = t->step->split_dim;
+    tmv_copy_shape part = t->step->u.copy.shape;
     part.sizes[d] = hi - lo;
-    run_copy(t, &part, src, dst, hi - lo > 1);
+    run_copy_at(t, &part, lo * part.src_strides[d], lo * part.dst_strides[d], hi - lo > 1);
 }
 
 static void copy_bytes(task *t, uint64_t a, uint64_t b)
 {
-    const tmv_step *step = t->step;
-    tmv_copy_shape part = step->u.copy.shape;
+    tmv_copy_shape part = t->step->u.copy.shape;
     part.elem_bytes = b - a;
-    run_copy(t, &part, (const uint8_t *)t->inputs[step->src_buffer] + step->src_offset + a,
-             (uint8_t *)t->outputs[step->dst_buffer] + step->dst_offset + a, true);
+    run_copy_at(t, &part, a, a, true);
 }
 
 /* ---- row-wise JOIN / SPLIT ---- */
