@@ -92,6 +92,29 @@ static void expect_infer_rejection(const char *what, const tmv_op_desc *desc, ui
     cr_assert_str_eq(tmv_last_error(), message, "%s", what);
 }
 
+/* A JOIN's inputs or a SPLIT's outputs, *count pieces at *pieces: no pieces,
+ * more than TMV_MAX_PIECES and a NULL array are each rejected as create
+ * rejects them; both members are put back after. `name` is "input" or
+ * "output", as the members are named. */
+static void expect_same_piece_list_rejections(const tmv_op_desc *desc, const char *name, uint32_t *count,
+                                              const tmv_tensor_desc **pieces)
+{
+    const uint32_t valid_count = *count;
+    const tmv_tensor_desc *const valid_pieces = *pieces;
+    char what[64];
+    *count = 0;
+    snprintf(what, sizeof what, "%s_count 0", name);
+    expect_same_rejection(what, desc);
+    *count = TMV_MAX_PIECES + 1;
+    snprintf(what, sizeof what, "%s_count above TMV_MAX_PIECES", name);
+    expect_same_rejection(what, desc);
+    *count = valid_count;
+    *pieces = NULL;
+    snprintf(what, sizeof what, "%ss NULL", name);
+    expect_same_rejection(what, desc);
+    *pieces = valid_pieces;
+}
+
 Test(infer_reject, op_desc_and_arguments)
 {
     const tmv_tensor_desc in = TENSOR(F32, 2, 3), out = TENSOR(F32, 2, 6);
@@ -145,14 +168,7 @@ Test(infer_reject, join)
     const tmv_tensor_desc out = TENSOR(F32, 2, 7);
     tmv_join_desc join = {2, inputs, &out, 1};
     const tmv_op_desc desc = {TMV_OP_JOIN, &join, 0};
-    join.input_count = 0;
-    expect_same_rejection("input_count 0", &desc);
-    join.input_count = TMV_MAX_PIECES + 1;
-    expect_same_rejection("input_count above TMV_MAX_PIECES", &desc);
-    join.input_count = 2;
-    join.inputs = NULL;
-    expect_same_rejection("inputs NULL", &desc);
-    join.inputs = inputs;
+    expect_same_piece_list_rejections(&desc, "input", &join.input_count, &join.inputs);
     inputs[1].dim_count = 0;
     expect_same_rejection("inputs[1] malformed", &desc);
     inputs[1] = TENSOR(F32, 2, 4);
@@ -177,14 +193,7 @@ Test(infer_reject, split)
     tmv_tensor_desc outputs[2] = {TENSOR(F32, 2, 3), TENSOR(F32, 2, 4)};
     tmv_split_desc split = {&in, 2, outputs, 1};
     const tmv_op_desc desc = {TMV_OP_SPLIT, &split, 0};
-    split.output_count = 0;
-    expect_same_rejection("output_count 0", &desc);
-    split.output_count = TMV_MAX_PIECES + 1;
-    expect_same_rejection("output_count above TMV_MAX_PIECES", &desc);
-    split.output_count = 2;
-    split.outputs = NULL;
-    expect_same_rejection("outputs NULL", &desc);
-    split.outputs = outputs;
+    expect_same_piece_list_rejections(&desc, "output", &split.output_count, &split.outputs);
     split.input = NULL;
     expect_same_rejection("input NULL", &desc);
     split.input = &in;
@@ -216,81 +225,91 @@ Test(infer_reject, tile)
                            "uint32_t size holds");
 }
 
+/* A SPACE_TO_DEPTH or DEPTH_TO_SPACE description (the two have the same
+ * members) that inference rejects: as create does when message is NULL,
+ * else with exactly message. */
+typedef struct depth_space_rejection {
+    const char           *what;
+    tmv_tensor_desc       input;
+    uint32_t              block_size;
+    tmv_depth_space_order order;
+    const char           *message;
+} depth_space_rejection;
+
+static void expect_depth_space_rejections(tmv_op_type type, const tmv_tensor_desc *output,
+                                          const depth_space_rejection *rows, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        const depth_space_rejection *r = &rows[i];
+        const tmv_space_to_depth_desc s2d = {&r->input, output, r->block_size, r->order};
+        const tmv_depth_to_space_desc d2s = {&r->input, output, r->block_size, r->order};
+        const void *members = type == TMV_OP_SPACE_TO_DEPTH ? (const void *)&s2d : (const void *)&d2s;
+        const tmv_op_desc desc = {type, members, 0};
+        if (r->message == NULL)
+            expect_same_rejection(r->what, &desc);
+        else
+            expect_infer_rejection(r->what, &desc, 0, r->message);
+    }
+}
+
 Test(infer_reject, space_to_depth)
 {
-    tmv_tensor_desc in = TENSOR(F32, 1, 2, 4, 4);
     const tmv_tensor_desc out = TENSOR(F32, 1, 8, 2, 2);
-    tmv_space_to_depth_desc s2d = {&in, &out, 2, TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW};
-    const tmv_op_desc desc = {TMV_OP_SPACE_TO_DEPTH, &s2d, 0};
-    in = TENSOR(F32, 2, 4, 4);
-    expect_same_rejection("input.dim_count", &desc);
-    in = TENSOR(F32, 1, 2, 4, 4);
-    s2d.block_size = 0;
-    expect_same_rejection("block_size 0", &desc);
-    s2d.block_size = 2;
-    s2d.order = (tmv_depth_space_order)7;
-    expect_same_rejection("order", &desc);
-    s2d.order = TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH;
-    in = TENSOR(F32, 1, 2, 5, 4);
-    expect_same_rejection("H not divisible", &desc);
-    in = TENSOR(F32, 1, 2, 4, 3);
-    expect_same_rejection("W not divisible", &desc);
-    in = TENSOR(F32, 1, 0x40000000u, 4, 4);
-    expect_infer_rejection("C overflow", &desc, 0,
-                           "space_to_depth: output.sizes[1] (C) would be input C 1073741824 * block_size 2 "
-                           "* block_size 2 = 4294967296, more than a uint32_t size holds");
+    const depth_space_rejection rows[] = {
+        {"input.dim_count", TENSOR(F32, 2, 4, 4), 2, TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW, NULL},
+        {"block_size 0", TENSOR(F32, 1, 2, 4, 4), 0, TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW, NULL},
+        {"order", TENSOR(F32, 1, 2, 4, 4), 2, (tmv_depth_space_order)7, NULL},
+        {"H not divisible", TENSOR(F32, 1, 2, 5, 4), 2, TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH, NULL},
+        {"W not divisible", TENSOR(F32, 1, 2, 4, 3), 2, TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH, NULL},
+        {"C overflow", TENSOR(F32, 1, 0x40000000u, 4, 4), 2, TMV_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH,
+         "space_to_depth: output.sizes[1] (C) would be input C 1073741824 * block_size 2 * block_size 2 = "
+         "4294967296, more than a uint32_t size holds"},
+    };
+    expect_depth_space_rejections(TMV_OP_SPACE_TO_DEPTH, &out, rows, sizeof rows / sizeof rows[0]);
 }
 
 Test(infer_reject, depth_to_space)
 {
-    tmv_tensor_desc in = TENSOR(F32, 1, 8, 2, 2);
     const tmv_tensor_desc out = TENSOR(F32, 1, 2, 4, 4);
-    tmv_depth_to_space_desc d2s = {&in, &out, 2, TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW};
-    const tmv_op_desc desc = {TMV_OP_DEPTH_TO_SPACE, &d2s, 0};
-    in = TENSOR(F32, 8, 2, 2);
-    expect_same_rejection("input.dim_count", &desc);
-    in = TENSOR(F32, 1, 6, 2, 2);
-    expect_same_rejection("C not divisible", &desc);
-    in = TENSOR(F32, 1, 4, 2, 0x80000000u);
-    expect_infer_rejection("W overflow", &desc, 0,
-                           "depth_to_space: output.sizes[3] (W) would be input W 2147483648 * block_size 2 = "
-                           "4294967296, more than a uint32_t size holds");
+    const depth_space_rejection rows[] = {
+        {"input.dim_count", TENSOR(F32, 8, 2, 2), 2, TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW, NULL},
+        {"C not divisible", TENSOR(F32, 1, 6, 2, 2), 2, TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW, NULL},
+        {"W overflow", TENSOR(F32, 1, 4, 2, 0x80000000u), 2, TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW,
+         "depth_to_space: output.sizes[3] (W) would be input W 2147483648 * block_size 2 = 4294967296, more "
+         "than a uint32_t size holds"},
+    };
+    expect_depth_space_rejections(TMV_OP_DEPTH_TO_SPACE, &out, rows, sizeof rows / sizeof rows[0]);
 }
 
 Test(infer_reject, gather_nd)
 {
-    tmv_tensor_desc input = TENSOR(F32, 2, 3, 2), indices = TENSOR(I32, 2, 2, 1);
+    const tmv_tensor_desc input = TENSOR(F32, 2, 3, 2), indices = TENSOR(I32, 2, 2, 1);
     const tmv_tensor_desc output = TENSOR(F32, 2, 2, 2);
-    tmv_gather_nd_desc g = {&input, &indices, &output, 3, 3, 1};
-    const tmv_op_desc desc = {TMV_OP_GATHER_ND, &g, 0};
+    const tmv_gather_nd_desc valid = {&input, &indices, &output, 3, 3, 1};
+    const tmv_op_desc valid_desc = {TMV_OP_GATHER_ND, &valid, 0};
     uint32_t dim_count, sizes[TMV_MAX_DIMS];
-    cr_assert_eq(tmv_infer_output_sizes(&desc, 0, &dim_count, sizes), TMV_OK, "%s", tmv_last_error());
+    cr_assert_eq(tmv_infer_output_sizes(&valid_desc, 0, &dim_count, sizes), TMV_OK, "%s", tmv_last_error());
 
-    indices = TENSOR(F32, 2, 2, 1);
-    expect_same_rejection("indices dtype", &desc);
-    indices = TENSOR(I32, 2, 1);
-    expect_same_rejection("indices dim_count", &desc);
-    indices = TENSOR(I32, 2, 2, 1);
-    g.input_dim_count = 4;
-    expect_same_rejection("input_dim_count", &desc);
-    g.input_dim_count = 3;
-    g.indices_dim_count = 0;
-    expect_same_rejection("indices_dim_count", &desc);
-    g.indices_dim_count = 3;
-    g.input_dim_count = 2;
-    expect_same_rejection("input placeholder not 1", &desc);
-    g.input_dim_count = 3;
-    indices = TENSOR(I32, 2, 2, 0);
-    expect_same_rejection("k 0", &desc);
-    indices = TENSOR(I32, 2, 2, 1);
-    g.batch_dim_count = 3;
-    expect_same_rejection("batch_dim_count", &desc);
-    g.batch_dim_count = 1;
-    indices = TENSOR(I32, 2, 2, 3);
-    expect_same_rejection("b + k > r", &desc);
-    indices = TENSOR(I32, 3, 2, 1);
-    expect_same_rejection("batch sizes differ", &desc);
-    indices = TENSOR(I32, 2, 2, 1);
-    g.batch_dim_count = 0;
-    expect_same_rejection("output needs more dimensions", &desc);
+    /* The valid description with one rule broken a row: its indices and dim counts. */
+    const struct {
+        const char     *what;
+        tmv_tensor_desc indices;
+        uint32_t        input_dim_count, indices_dim_count, batch_dim_count;
+    } rows[] = {
+        {"indices dtype", TENSOR(F32, 2, 2, 1), 3, 3, 1},
+        {"indices dim_count", TENSOR(I32, 2, 1), 3, 3, 1},
+        {"input_dim_count", TENSOR(I32, 2, 2, 1), 4, 3, 1},
+        {"indices_dim_count", TENSOR(I32, 2, 2, 1), 3, 0, 1},
+        {"input placeholder not 1", TENSOR(I32, 2, 2, 1), 2, 3, 1},
+        {"k 0", TENSOR(I32, 2, 2, 0), 3, 3, 1},
+        {"batch_dim_count", TENSOR(I32, 2, 2, 1), 3, 3, 3},
+        {"b + k > r", TENSOR(I32, 2, 2, 3), 3, 3, 1},
+        {"batch sizes differ", TENSOR(I32, 3, 2, 1), 3, 3, 1},
+        {"output needs more dimensions", TENSOR(I32, 2, 2, 1), 3, 3, 0},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const tmv_gather_nd_desc g = {&input, &rows[i].indices, &output, rows[i].input_dim_count,
+                                      rows[i].indices_dim_count, rows[i].batch_dim_count};
+        expect_same_rejection(rows[i].what, &(tmv_op_desc){TMV_OP_GATHER_ND, &g, 0});
+    }
 }
