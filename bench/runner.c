@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "cases.h"
 #include "context.h"
+#include "obvious.h"
 
 #define WARMUP_SECONDS 0.005
 #define MAX_THREAD_COUNTS 64
@@ -32,6 +33,8 @@ static struct {
     double yardstick;   /* memcpy of the output bytes on the entry's threads, measured beside it */
     double best_copy;   /* the smaller of that and the streaming copy on those threads */
     double serial;      /* wall seconds of tmv_op_execute of the same op (pool entries only) */
+    double pieces, loop;   /* the obvious plans' seconds (obvious.h; one thread only), 0 when not measured */
+    obvious_plan obvious;
     tmv_op *op;
     char error[512];
 } cur;
@@ -59,11 +62,22 @@ static void fail(const char *what, tmv_status st) {
     snprintf(cur.error, sizeof cur.error, "%s: %s: %s", what, tmv_status_string(st), tmv_last_error());
 }
 
-/* The copies of the output bytes on the threads the entry runs on. */
-static void measure_yardsticks(const tmv_parallel *pool) {
+/* The copies of the output bytes on the threads the entry runs on, and on
+ * one thread the obvious plans of the case, once they are seen to compute
+ * what the case does. Returns 0 or sets cur.error. */
+static int measure_yardsticks(const tmv_parallel *pool) {
     cur.yardstick = split_memcpy_seconds(cur.s.bytes_written, pool);
     const double stream = split_stream_copy_seconds(cur.s.bytes_written, pool);
     cur.best_copy = stream < cur.yardstick ? stream : cur.yardstick;
+    cur.pieces = cur.loop = 0;
+    if (pool || obvious_plan_build(&cur.s, &cur.obvious)) return 0;
+    if (obvious_plan_agrees(&cur.s, &cur.obvious)) {
+        snprintf(cur.error, sizeof cur.error, "the obvious plans (bench/obvious.c) disagree with the case's output");
+        return -1;
+    }
+    cur.pieces = median_seconds(obvious_run_pieces, &cur.obvious, cpu_seconds);
+    cur.loop = median_seconds(obvious_run_loop, &cur.obvious, cpu_seconds);
+    return 0;
 }
 
 /* Builds the case (unless the previous entry was the same case and size),
@@ -94,7 +108,7 @@ static int prepare(const entry *e) {
         }
         cur.built = 1;
     }
-    if (!same_yardsticks) measure_yardsticks(e->pool);
+    if (!same_yardsticks && measure_yardsticks(e->pool)) return -1;
     if (!cur.s.one_shot && (st = tmv_op_create(&cur.s.op, &cur.op)) != TMV_OK) {
         fail("create", st);
         return -1;
@@ -136,6 +150,8 @@ static void run_entry(tmvb_state *state, void *arg) {
     tmvb_set_counter(state, "out_bytes", (double)cur.s.bytes_written);
     tmvb_set_rate_counter(state, "x_memcpy", cur.yardstick);
     tmvb_set_rate_counter(state, "x_best_copy", cur.best_copy);
+    if (cur.pieces > 0) tmvb_set_rate_counter(state, "x_pieces", cur.pieces);
+    if (cur.loop > 0) tmvb_set_rate_counter(state, "x_loop", cur.loop);
     if (e->pool) tmvb_set_rate_counter(state, "speedup", cur.serial);   /* one-thread wall time / this one */
     if (cur.op) tmvb_set_label(state, tmv_op_describe(cur.op));   /* the kernels that ran */
 }
