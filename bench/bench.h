@@ -43,14 +43,23 @@ void tmvb_register_realtime(const char *name, tmvb_fn fn, void *arg);
 void tmvb_add_context(const char *key, const char *value);
 
 /* --- provided by the C side (runner.c) --- */
-/* Adds the context lines and registers every case; quick != 0 registers the
- * quick subset (L1, L2 and the cases marked for a quick DRAM run). threads
- * lists the thread counts to run, ascending, each >= 1: 1 is the
+/* What a run registers. */
+typedef enum bench_mode {
+    BENCH_SUITE,        /* the case table at every size it lists */
+    BENCH_QUICK,        /* its quick subset: L1, L2, 8 KiB, tiny and the cases marked for a quick DRAM run */
+    BENCH_SWEEP,        /* the generated sweep, sampled (sweep.c) */
+    BENCH_SWEEP_FULL,   /* the whole sweep */
+    BENCH_ZOO           /* the model zoo: shapes of real networks (zoo.c) */
+} bench_mode;
+
+/* Adds the context lines and registers the mode's cases. For the suite,
+ * threads lists the thread counts to run, ascending, each >= 1: 1 is the
  * single-threaded suite (every kernel set); each count T > 1 adds the cases
  * again under the default kernel set through tmv_op_execute_parallel on a
  * pool of T threads, and the copy rows split over that pool, names ending
- * in "@Tt". */
-void bench_register_all(int quick, const unsigned *threads, int thread_counts);
+ * in "@Tt". The sweep and the zoo run on one thread, on the default kernel
+ * set. */
+void bench_register_all(bench_mode mode, const unsigned *threads, int thread_counts);
 /* Stops the pools bench_register_all started; after the run. */
 void bench_release_all(void);
 

@@ -51,9 +51,9 @@ const char *dtype_name(tmv_dtype dtype);
 /* The kinds, one file per operator family. */
 extern const bench_kind kind_join_outer, kind_join_outer_oneshot, kind_join_inner, kind_join_transposed;
 extern const bench_kind kind_split_outer, kind_split_inner;
-extern const bench_kind kind_tile_inner, kind_tile_outer, kind_tile_all, kind_tile_padded;
-extern const bench_kind kind_s2d, kind_d2s, kind_s2d_padded;
-extern const bench_kind kind_gather_rows, kind_gather_elements, kind_gather_batch,
+extern const bench_kind kind_tile_inner, kind_tile_outer, kind_tile_all, kind_tile_3d, kind_tile_padded;
+extern const bench_kind kind_s2d, kind_d2s, kind_s2d_padded, kind_s2d_nhwc, kind_d2s_nhwc;
+extern const bench_kind kind_gather_rows, kind_gather_table, kind_gather_elements, kind_gather_batch,
     kind_gather_padded;
 extern const bench_kind kind_tiny_join, kind_tiny_split, kind_tiny_tile, kind_tiny_s2d,
     kind_tiny_d2s, kind_tiny_gather, kind_tiny_oneshot;
@@ -62,5 +62,12 @@ extern const bench_kind kind_tiny_join, kind_tiny_split, kind_tiny_tile, kind_ti
  * of 100,000 pieces, create and execute timed, under the default kernel set
  * (fam_many_pieces.c). Registered by bench_register_all. */
 void bench_register_many_pieces(void);
+
+/* Registers case c (which must outlive the run) at target output bytes,
+ * named size_name ("1MiB"), on one thread under the default kernel set
+ * (runner.c): for the generated sweep (sweep.c) and the model zoo (zoo.c). */
+void bench_register_case(const bench_case *c, uint64_t target, const char *size_name);
+void bench_register_sweep(int full);
+void bench_register_zoo(void);
 
 #endif /* TMV_BENCH_CASES_H */

@@ -1,7 +1,8 @@
-/* fam_depth_space.c - SPACE_TO_DEPTH and DEPTH_TO_SPACE kinds on NCHW, packed and from a padded input.
+/* fam_depth_space.c - SPACE_TO_DEPTH and DEPTH_TO_SPACE kinds: NCHW packed, from a padded input, and NHWC (strided descriptions).
  *
  * The spatial side is {1, C, H, W} with H, W near sqrt(target / (C * esz)),
- * multiples of B; the depth side is {1, C*B*B, H/B, W/B}.
+ * multiples of B; the depth side is {1, C*B*B, H/B, W/B}. NHWC stores both
+ * channels innermost: strides {H*W*C, 1, W*C, C} on their own sizes.
  * Bytes: read = written = the output elements' bytes. */
 #include <math.h>
 #include <stdio.h>
@@ -12,7 +13,17 @@
 
 static uint32_t round_down(uint64_t v, uint32_t m) { return v < m ? m : (uint32_t)(v / m * m); }
 
-static int build(const bench_case *c, uint64_t target, bench_setup *s, int to_depth, uint32_t pad) {
+enum layout { NCHW, PADDED, NHWC };
+
+/* Element strides of {n, c, h, w} stored channels-last. */
+static void nhwc_strides(const uint32_t *sizes, uint32_t *strides) {
+    strides[1] = 1;
+    strides[3] = sizes[1];
+    strides[2] = sizes[1] * sizes[3];
+    strides[0] = sizes[1] * sizes[3] * sizes[2];
+}
+
+static int build(const bench_case *c, uint64_t target, bench_setup *s, int to_depth, enum layout layout) {
     const uint32_t b = c->p[0], ch = c->p[2];
     const size_t esz = tmv_dtype_size(c->dtype);
     const uint64_t pixels = target / esz / ch;
@@ -20,11 +31,14 @@ static int build(const bench_case *c, uint64_t target, bench_setup *s, int to_de
     const uint32_t w = round_down(pixels / h, b);
     const uint32_t spatial[4] = {1, ch, h, w};
     const uint32_t depth[4] = {1, ch * b * b, h / b, w / b};
-    const uint32_t wp = w + pad;
-    const uint32_t padded[4] = {ch * h * wp, h * wp, wp, 1};
-
-    tmv_tensor_desc *sp = setup_tensor(s, c->dtype, 4, spatial, pad ? padded : NULL);
-    tmv_tensor_desc *dp = setup_tensor(s, c->dtype, 4, depth, NULL);
+    const uint32_t wp = w + S2D_PAD;
+    uint32_t sp_strides[4] = {ch * h * wp, h * wp, wp, 1}, dp_strides[4];
+    if (layout == NHWC) {
+        nhwc_strides(spatial, sp_strides);
+        nhwc_strides(depth, dp_strides);
+    }
+    tmv_tensor_desc *sp = setup_tensor(s, c->dtype, 4, spatial, layout == NCHW ? NULL : sp_strides);
+    tmv_tensor_desc *dp = setup_tensor(s, c->dtype, 4, depth, layout == NHWC ? dp_strides : NULL);
     const tmv_depth_space_order order = (tmv_depth_space_order)c->p[1];
     if (to_depth) {
         s->u.s2d = (tmv_space_to_depth_desc){sp, dp, b, order};
@@ -40,9 +54,11 @@ static int build(const bench_case *c, uint64_t target, bench_setup *s, int to_de
     return 0;
 }
 
-static int s2d(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, 0); }
-static int d2s(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, 0); }
-static int s2d_padded(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, S2D_PAD); }
+static int s2d(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, NCHW); }
+static int d2s(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, NCHW); }
+static int s2d_padded(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, PADDED); }
+static int s2d_nhwc(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, NHWC); }
+static int d2s_nhwc(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, NHWC); }
 
 static void label(const bench_case *c, char *buf, size_t n) {
     snprintf(buf, n, "B%u-%s-C%u", c->p[0], c->p[1] == TMV_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW ? "dcr" : "crd",
@@ -52,3 +68,5 @@ static void label(const bench_case *c, char *buf, size_t n) {
 const bench_kind kind_s2d = {"space_to_depth", "nchw", s2d, label};
 const bench_kind kind_d2s = {"depth_to_space", "nchw", d2s, label};
 const bench_kind kind_s2d_padded = {"space_to_depth", "padded", s2d_padded, label};
+const bench_kind kind_s2d_nhwc = {"space_to_depth", "nhwc", s2d_nhwc, label};
+const bench_kind kind_d2s_nhwc = {"depth_to_space", "nhwc", d2s_nhwc, label};

@@ -1,4 +1,4 @@
-/* fam_gather_nd.c - GATHER_ND kinds: row gather (embedding lookup), element gather, batch dims, padded table.
+/* fam_gather_nd.c - GATHER_ND kinds: row gather (embedding lookup) from a fixed or a sized table, element gather, batch dims, padded table.
  *
  * Indices are uniform random (fixed seed) and in range.
  * Bytes: read = the gathered slices' bytes (= the output's) + the indices'
@@ -27,20 +27,24 @@ static int finish(bench_setup *s, tmv_tensor_desc *in, tmv_tensor_desc *idx, tmv
 
 static uint32_t at_least_1(uint64_t v) { return v ? (uint32_t)v : 1; }
 
-/* Table {50000, row} (rows pad bytes apart beyond the row), indices {M, 1}, output {M, row}. */
-static int rows(const bench_case *c, uint64_t target, bench_setup *s, uint32_t pad_bytes) {
+/* Table {table_rows, row} (rows pad bytes apart beyond the row), indices {M, 1}, output {M, row}. */
+static int rows(const bench_case *c, uint64_t target, bench_setup *s, uint32_t pad_bytes, uint32_t table_rows) {
     const size_t esz = tmv_dtype_size(c->dtype);
     const uint32_t row = (uint32_t)(c->p[0] / esz), m = at_least_1(target / c->p[0]);
-    const uint32_t in_sizes[2] = {TABLE_ROWS, row}, strides[2] = {row + (uint32_t)(pad_bytes / esz), 1};
-    const uint32_t idx_sizes[2] = {m, 1}, out_sizes[2] = {m, row}, bound = TABLE_ROWS;
+    const uint32_t in_sizes[2] = {table_rows, row}, strides[2] = {row + (uint32_t)(pad_bytes / esz), 1};
+    const uint32_t idx_sizes[2] = {m, 1}, out_sizes[2] = {m, row}, bound = table_rows;
     tmv_tensor_desc *in = setup_tensor(s, c->dtype, 2, in_sizes, pad_bytes ? strides : NULL);
     tmv_tensor_desc *idx = setup_tensor(s, (tmv_dtype)c->p[1], 2, idx_sizes, NULL);
     tmv_tensor_desc *out = setup_tensor(s, c->dtype, 2, out_sizes, NULL);
     return finish(s, in, idx, out, 2, 2, 0, &bound, 1);
 }
 
-static int gather_rows(const bench_case *c, uint64_t t, bench_setup *s) { return rows(c, t, s, 0); }
-static int gather_padded(const bench_case *c, uint64_t t, bench_setup *s) { return rows(c, t, s, c->p[2]); }
+static int gather_rows(const bench_case *c, uint64_t t, bench_setup *s) { return rows(c, t, s, 0, TABLE_ROWS); }
+static int gather_padded(const bench_case *c, uint64_t t, bench_setup *s) { return rows(c, t, s, c->p[2], TABLE_ROWS); }
+/* A table of p2 KiB. */
+static int gather_table(const bench_case *c, uint64_t t, bench_setup *s) {
+    return rows(c, t, s, 0, at_least_1(((uint64_t)c->p[2] << 10) / c->p[0]));
+}
 
 /* Table {d0, d1, d2} holding target bytes, indices {1, M, 3}, output {1, 1, M}. */
 static int gather_elements(const bench_case *c, uint64_t target, bench_setup *s) {
@@ -70,6 +74,14 @@ static int gather_batch(const bench_case *c, uint64_t target, bench_setup *s) {
 static void label_rows(const bench_case *c, char *buf, size_t n) {
     snprintf(buf, n, "%uB-%s", c->p[0], dtype_name((tmv_dtype)c->p[1]));
 }
+static void label_table(const bench_case *c, char *buf, size_t n) {
+    if (c->p[2] >= 1u << 20)
+        snprintf(buf, n, "%uB-%s-table%uGiB", c->p[0], dtype_name((tmv_dtype)c->p[1]), c->p[2] >> 20);
+    else if (c->p[2] >= 1u << 10)
+        snprintf(buf, n, "%uB-%s-table%uMiB", c->p[0], dtype_name((tmv_dtype)c->p[1]), c->p[2] >> 10);
+    else
+        snprintf(buf, n, "%uB-%s-table%uKiB", c->p[0], dtype_name((tmv_dtype)c->p[1]), c->p[2]);
+}
 static void label_elements(const bench_case *c, char *buf, size_t n) {
     snprintf(buf, n, "r3-%s", dtype_name((tmv_dtype)c->p[0]));
 }
@@ -81,6 +93,7 @@ static void label_padded(const bench_case *c, char *buf, size_t n) {
 }
 
 const bench_kind kind_gather_rows = {"gather_nd", "rows", gather_rows, label_rows};
+const bench_kind kind_gather_table = {"gather_nd", "table", gather_table, label_table};
 const bench_kind kind_gather_elements = {"gather_nd", "elements", gather_elements, label_elements};
 const bench_kind kind_gather_batch = {"gather_nd", "batch", gather_batch, label_batch};
 const bench_kind kind_gather_padded = {"gather_nd", "padded", gather_padded, label_padded};

@@ -1,4 +1,4 @@
-/* fam_tile.c - TILE kinds: repeat the innermost dim, an outer dim, all dims, and from a padded input.
+/* fam_tile.c - TILE kinds: repeat the innermost dim, an outer dim, all dims (fixed, or any repeats of a 3-D input), and from a padded input.
  *
  * Bytes: read = the input elements' bytes (each needed once), written = the
  * output elements' bytes. */
@@ -54,9 +54,25 @@ static int tile_all(const bench_case *c, uint64_t target, bench_setup *s) {
     return finish(s, in, out, 3, reps);
 }
 
+/* {n, 4, p0} x {r0, r1, r2}, the repeats packed in p1 a byte each
+ * (r0 | r1 << 8 | r2 << 16); n makes up the target. */
+static int tile_3d(const bench_case *c, uint64_t target, bench_setup *s) {
+    const size_t esz = tmv_dtype_size(c->dtype);
+    const uint32_t reps[3] = {c->p[1] & 0xff, (c->p[1] >> 8) & 0xff, (c->p[1] >> 16) & 0xff};
+    const uint32_t n = at_least_1(target / esz / ((uint64_t)4 * c->p[0] * reps[0] * reps[1] * reps[2]));
+    const uint32_t in_sizes[3] = {n, 4, c->p[0]};
+    const uint32_t out_sizes[3] = {n * reps[0], 4 * reps[1], c->p[0] * reps[2]};
+    tmv_tensor_desc *in = setup_tensor(s, c->dtype, 3, in_sizes, NULL);
+    tmv_tensor_desc *out = setup_tensor(s, c->dtype, 3, out_sizes, NULL);
+    return finish(s, in, out, 3, reps);
+}
+
 static void label_inner(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux%u", c->p[0], c->p[1]); }
 static void label_outer(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux%u-rows", c->p[0], c->p[1]); }
 static void label_all(const bench_case *c, char *buf, size_t n) { (void)c; snprintf(buf, n, "2x4x16"); }
+static void label_3d(const bench_case *c, char *buf, size_t n) {
+    snprintf(buf, n, "4x%u-r%ux%ux%u", c->p[0], c->p[1] & 0xff, (c->p[1] >> 8) & 0xff, (c->p[1] >> 16) & 0xff);
+}
 static void label_padded(const bench_case *c, char *buf, size_t n) {
     snprintf(buf, n, "%ux%u-pad%u", c->p[0], c->p[1], c->p[2]);
 }
@@ -64,4 +80,5 @@ static void label_padded(const bench_case *c, char *buf, size_t n) {
 const bench_kind kind_tile_inner = {"tile", "inner", tile_inner, label_inner};
 const bench_kind kind_tile_outer = {"tile", "outer", tile_outer, label_outer};
 const bench_kind kind_tile_all = {"tile", "all", tile_all, label_all};
+const bench_kind kind_tile_3d = {"tile", "3d", tile_3d, label_3d};
 const bench_kind kind_tile_padded = {"tile", "padded", tile_padded, label_padded};

@@ -13,10 +13,14 @@
 
 typedef struct entry {
     const bench_case *c;
-    int size;   /* index into size_class_names */
+    uint64_t target;            /* the output bytes the case aims at */
+    const char *size_name;      /* "L2", "1MiB" */
     int isa;
     const tmv_parallel *pool;   /* NULL: tmv_op_execute on the calling thread */
+    struct entry *next;         /* every entry, for bench_release_all */
 } entry;
+
+static entry *all_entries;
 
 /* The thread counts of the run: NULL stands for one thread (the
  * single-threaded suite, every kernel set), a built-in pool for more. */
@@ -87,7 +91,7 @@ static int measure_yardsticks(const tmv_parallel *pool) {
  * Returns 0 or sets cur.error. */
 static int prepare(const entry *e) {
     if (cur.e == e) return cur.error[0] ? -1 : 0;
-    const int same_data = cur.built && cur.e && cur.e->c == e->c && cur.e->size == e->size;
+    const int same_data = cur.built && cur.e && cur.e->c == e->c && cur.e->target == e->target;
     const int same_yardsticks = same_data && cur.e->pool == e->pool;
     release_op();
     if (!same_data) {
@@ -101,7 +105,7 @@ static int prepare(const entry *e) {
         return -1;
     }
     if (!cur.built) {
-        if (e->c->kind->build(e->c, size_class_bytes[e->size], &cur.s)) {
+        if (e->c->kind->build(e->c, e->target, &cur.s)) {
             setup_free(&cur.s);
             snprintf(cur.error, sizeof cur.error, "out of memory while building the case");
             return -1;
@@ -213,50 +217,71 @@ static void register_copy_rows(copy_row *rows, const tmv_parallel *pool) {
     }
 }
 
-static void register_entry(entry *e, const char *label) {
-    char name[256];
-    snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s", e->c->kind->family, e->c->kind->variant, label,
-             dtype_name(e->c->dtype), size_class_names[e->size], tmv_isa_name((tmv_isa)e->isa));
-    register_on(name, run_entry, e, e->pool);
+/* Registers case c at target output bytes (named size_name) under kernel set isa, on pool (NULL: one thread). */
+static void register_case(const bench_case *c, uint64_t target, const char *size_name, int isa,
+                          const tmv_parallel *pool) {
+    entry *e = malloc(sizeof *e);
+    if (!e) return;
+    *e = (entry){c, target, size_name, isa, pool, all_entries};
+    all_entries = e;
+    char label[64], name[256];
+    c->kind->label(c, label, sizeof label);
+    snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s", c->kind->family, c->kind->variant, label, dtype_name(c->dtype),
+             size_name, tmv_isa_name((tmv_isa)isa));
+    register_on(name, run_entry, e, pool);
 }
 
-void bench_register_all(int quick, const unsigned *threads, int thread_counts) {
+void bench_register_case(const bench_case *c, uint64_t target, const char *size_name) {
+    register_case(c, target, size_name, (int)tmv_get_isa(), NULL);
+}
+
+/* The suite: every case of the table at its sizes, on every kernel set on
+ * one thread and on the default set on each pool. */
+static void register_suite(int quick) {
     static copy_row copy_rows[MAX_THREAD_COUNTS][SIZE_CLASS_COUNT];
     int isas[64];
     const int isa_count = bench_available_isas(isas, 64);
     const int default_isa = (int)tmv_get_isa();
-    char label[64];
 
-    bench_add_context();
-    start_runs(threads, thread_counts);
     for (int r = 0; r < run_count; ++r) register_copy_rows(copy_rows[r], runs[r]);
-
-    entry *entries = calloc(bench_case_count * SIZE_CLASS_COUNT * (size_t)(isa_count + run_count), sizeof *entries);
-    if (!entries) return;
-    size_t n = 0;
     for (size_t i = 0; i < bench_case_count; ++i) {
         const bench_case *c = &bench_cases[i];
-        c->kind->label(c, label, sizeof label);
         for (int z = 0; z < SIZE_CLASS_COUNT; ++z) {
             /* a case's thread counts follow its kernel sets: they share its buffers */
             for (int r = 0; r < run_count; ++r) {
                 if (!wanted(c, z, quick, runs[r])) continue;
                 if (runs[r]) {
-                    entries[n] = (entry){c, z, default_isa, runs[r]};
-                    register_entry(&entries[n++], label);
+                    register_case(c, size_class_bytes[z], size_class_names[z], default_isa, runs[r]);
                     continue;
                 }
-                for (int k = 0; k < isa_count; ++k) {
-                    entries[n] = (entry){c, z, isas[k], NULL};
-                    register_entry(&entries[n++], label);
-                }
+                for (int k = 0; k < isa_count; ++k)
+                    register_case(c, size_class_bytes[z], size_class_names[z], isas[k], NULL);
             }
         }
     }
     if (run_count > 0 && !runs[0]) bench_register_many_pieces();   /* runs[0] is one thread when the list has 1 */
 }
 
+void bench_register_all(bench_mode mode, const unsigned *threads, int thread_counts) {
+    bench_add_context();
+    if (mode == BENCH_SWEEP || mode == BENCH_SWEEP_FULL || mode == BENCH_ZOO) {
+        tmvb_add_context("threads", "1");
+        if (mode == BENCH_ZOO)
+            bench_register_zoo();
+        else
+            bench_register_sweep(mode == BENCH_SWEEP_FULL);
+        return;
+    }
+    start_runs(threads, thread_counts);
+    register_suite(mode == BENCH_QUICK);
+}
+
 void bench_release_all(void) {
+    while (all_entries) {
+        entry *next = all_entries->next;
+        free(all_entries);
+        all_entries = next;
+    }
     release_op();
     setup_free(&cur.s);
     cur.built = 0;

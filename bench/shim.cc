@@ -85,18 +85,26 @@ std::vector<unsigned> parse_threads(const char *list) {
 }  // namespace
 
 // Defaults come first so that flags given on the command line override them.
-// --tmv_quick (ours) selects the quick subset; --threads=LIST (ours) the
-// thread counts, by default 1 and the online CPUs.
+// --tmv_quick (ours) selects the quick subset, --tmv_sweep[=full] the
+// generated sweep (sampled, or whole), --tmv_zoo the model zoo;
+// --threads=LIST (ours) the suite's thread counts, by default 1 and the
+// online CPUs.
 int main(int argc, char **argv) {
   static char reps[] = "--benchmark_repetitions=3";
   static char aggr[] = "--benchmark_report_aggregates_only=true";
   static const char threads_flag[] = "--threads=";
   std::vector<char *> args{argv[0], reps, aggr};
   std::vector<unsigned> threads = parse_threads(("1," + std::to_string(online_cpus())).c_str());
-  int quick = 0;
+  bench_mode mode = BENCH_SUITE;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--tmv_quick") == 0) {
-      quick = 1;
+      mode = BENCH_QUICK;
+    } else if (std::strcmp(argv[i], "--tmv_sweep") == 0) {
+      mode = BENCH_SWEEP;
+    } else if (std::strcmp(argv[i], "--tmv_sweep=full") == 0) {
+      mode = BENCH_SWEEP_FULL;
+    } else if (std::strcmp(argv[i], "--tmv_zoo") == 0) {
+      mode = BENCH_ZOO;
     } else if (std::strncmp(argv[i], threads_flag, sizeof threads_flag - 1) == 0) {
       threads = parse_threads(argv[i] + sizeof threads_flag - 1);
       if (threads.empty()) {
@@ -111,7 +119,7 @@ int main(int argc, char **argv) {
   args.push_back(nullptr);
   benchmark::Initialize(&n, args.data());
   if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 1;
-  bench_register_all(quick, threads.data(), static_cast<int>(threads.size()));
+  bench_register_all(mode, threads.data(), static_cast<int>(threads.size()));
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   bench_release_all();
