@@ -211,22 +211,22 @@ fz_buffers *fz_buffers_new(const fz_case *c)
     return b;
 }
 
+/* Frees an array of `count` areas and the areas in it. */
+static void free_areas(unsigned char **areas, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++)
+        free(areas[i]);
+    free(areas);
+}
+
 void fz_buffers_free(fz_buffers *b)
 {
     if (b == NULL)
         return;
-    for (uint32_t i = 0; i < b->in_count; i++) {
-        free(b->in[i]);
-        free(b->in_copy[i]);
-    }
-    for (uint32_t o = 0; o < b->out_count; o++) {
-        free(b->out[o]);
-        free(b->ref[o]);
-    }
-    free(b->in);
-    free(b->in_copy);
-    free(b->out);
-    free(b->ref);
+    free_areas(b->in, b->in_count);
+    free_areas(b->in_copy, b->in_count);
+    free_areas(b->out, b->out_count);
+    free_areas(b->ref, b->out_count);
     free(b->in_len);
     free(b->out_len);
     free(b->in_t);

@@ -516,43 +516,38 @@ static void place_tensor(fz_tensor *t, tmv_tensor_desc *desc, const stage_tensor
     *desc = (tmv_tensor_desc){(tmv_dtype)st->dtype, st->dim_count, t->sizes, t->strides};
 }
 
+/* An exact-size heap copy of a member description (ASan sees a read past it). */
+static void *heap_copy(const void *value, size_t bytes)
+{
+    void *p = xmalloc(bytes);
+    memcpy(p, value, bytes);
+    return p;
+}
+
 static void *place_member(const stage *s, const fz_case *c)
 {
     const tmv_tensor_desc *m[3];
     for (uint32_t i = 0; i < s->main_count; i++)
         m[i] = s->main[i].is_null ? NULL : c->tensors[i].desc;
     const tmv_tensor_desc *pieces = s->pieces_null ? NULL : c->pieces_desc;
+    const tmv_depth_space_order order = (tmv_depth_space_order)s->order;
     switch (s->type) {
-    case TMV_OP_JOIN: {
-        tmv_join_desc *j = xmalloc(sizeof *j);
-        *j = (tmv_join_desc){s->count_member, pieces, m[0], s->axis};
-        return j;
-    }
-    case TMV_OP_SPLIT: {
-        tmv_split_desc *sp = xmalloc(sizeof *sp);
-        *sp = (tmv_split_desc){m[0], s->count_member, pieces, s->axis};
-        return sp;
-    }
-    case TMV_OP_TILE: {
-        tmv_tile_desc *t = xmalloc(sizeof *t);
-        *t = (tmv_tile_desc){m[0], m[1], s->repeats_count, s->repeats_null ? NULL : c->repeats};
-        return t;
-    }
-    case TMV_OP_SPACE_TO_DEPTH: {
-        tmv_space_to_depth_desc *d = xmalloc(sizeof *d);
-        *d = (tmv_space_to_depth_desc){m[0], m[1], s->block_size, (tmv_depth_space_order)s->order};
-        return d;
-    }
-    case TMV_OP_DEPTH_TO_SPACE: {
-        tmv_depth_to_space_desc *d = xmalloc(sizeof *d);
-        *d = (tmv_depth_to_space_desc){m[0], m[1], s->block_size, (tmv_depth_space_order)s->order};
-        return d;
-    }
-    case TMV_OP_GATHER_ND: {
-        tmv_gather_nd_desc *g = xmalloc(sizeof *g);
-        *g = (tmv_gather_nd_desc){m[0], m[1], m[2], s->r_dims, s->q_dims, s->b_dims};
-        return g;
-    }
+    case TMV_OP_JOIN:
+        return heap_copy(&(tmv_join_desc){s->count_member, pieces, m[0], s->axis}, sizeof(tmv_join_desc));
+    case TMV_OP_SPLIT:
+        return heap_copy(&(tmv_split_desc){m[0], s->count_member, pieces, s->axis}, sizeof(tmv_split_desc));
+    case TMV_OP_TILE:
+        return heap_copy(&(tmv_tile_desc){m[0], m[1], s->repeats_count, s->repeats_null ? NULL : c->repeats},
+                         sizeof(tmv_tile_desc));
+    case TMV_OP_SPACE_TO_DEPTH:
+        return heap_copy(&(tmv_space_to_depth_desc){m[0], m[1], s->block_size, order},
+                         sizeof(tmv_space_to_depth_desc));
+    case TMV_OP_DEPTH_TO_SPACE:
+        return heap_copy(&(tmv_depth_to_space_desc){m[0], m[1], s->block_size, order},
+                         sizeof(tmv_depth_to_space_desc));
+    case TMV_OP_GATHER_ND:
+        return heap_copy(&(tmv_gather_nd_desc){m[0], m[1], m[2], s->r_dims, s->q_dims, s->b_dims},
+                         sizeof(tmv_gather_nd_desc));
     }
     abort();
 }

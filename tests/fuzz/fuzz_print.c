@@ -51,6 +51,16 @@ static void print_pieces(FILE *f, const char *name, const tmv_tensor_desc *piece
     }
 }
 
+/* JOIN (whole = output, pieces = inputs) or SPLIT (whole = input, pieces =
+ * outputs): the members named as the operator's description names them. */
+static void print_join_split(FILE *f, bool split, uint32_t count, uint32_t axis, const tmv_tensor_desc *whole,
+                             const tmv_tensor_desc *pieces, uint32_t pieces_len)
+{
+    fprintf(f, "  %s_count %" PRIu32 " axis %" PRIu32 "\n", split ? "output" : "input", count, axis);
+    print_tensor(f, split ? "input" : "output", UINT32_MAX, whole);
+    print_pieces(f, split ? "outputs" : "inputs", pieces, pieces_len);
+}
+
 void fz_case_print(const fz_case *c, FILE *f)
 {
     const void *m = c->member_desc;
@@ -63,16 +73,12 @@ void fz_case_print(const fz_case *c, FILE *f)
     switch (c->kind) {
     case TMV_OP_JOIN: {
         const tmv_join_desc *j = m;
-        fprintf(f, "  input_count %" PRIu32 " axis %" PRIu32 "\n", j->input_count, j->axis);
-        print_tensor(f, "output", UINT32_MAX, j->output);
-        print_pieces(f, "inputs", j->inputs, c->pieces_len);
+        print_join_split(f, false, j->input_count, j->axis, j->output, j->inputs, c->pieces_len);
         break;
     }
     case TMV_OP_SPLIT: {
         const tmv_split_desc *s = m;
-        fprintf(f, "  output_count %" PRIu32 " axis %" PRIu32 "\n", s->output_count, s->axis);
-        print_tensor(f, "input", UINT32_MAX, s->input);
-        print_pieces(f, "outputs", s->outputs, c->pieces_len);
+        print_join_split(f, true, s->output_count, s->axis, s->input, s->outputs, c->pieces_len);
         break;
     }
     case TMV_OP_TILE: {
