@@ -37,23 +37,7 @@ static int build(const bench_case *c, uint64_t target, bench_setup *s, int split
         if (k == 0) parts = t;
     }
     tmv_tensor_desc *full = setup_tensor(s, c->dtype, 2, whole, NULL);
-
-    if (split) {
-        s->u.split = (tmv_split_desc){full, pieces, parts, axis};
-        s->op = (tmv_op_desc){TMV_OP_SPLIT, &s->u.split, 0};
-        if (setup_input(s, full)) return -1;
-        for (uint32_t k = 0; k < pieces; ++k)
-            if (setup_output(s, &parts[k])) return -1;
-    } else {
-        s->u.join = (tmv_join_desc){pieces, parts, full, axis};
-        s->op = (tmv_op_desc){TMV_OP_JOIN, &s->u.join, 0};
-        for (uint32_t k = 0; k < pieces; ++k)
-            if (setup_input(s, &parts[k])) return -1;
-        if (setup_output(s, full)) return -1;
-    }
-    s->bytes_written = tensor_elems(full) * esz;
-    s->bytes_read = s->bytes_written;
-    return 0;
+    return setup_join_split(s, split, full, parts, pieces, axis);
 }
 
 static int join_outer(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 0, OUTER); }

@@ -20,24 +20,17 @@ static int bind_all(bench_setup *s, tmv_tensor_desc *const *ins, uint32_t n_in, 
     return 0;
 }
 
-/* 2 x {2, 3} <-> {2, 6} along axis 1: JOIN (to_whole) or SPLIT. The two
- * pieces' descriptions are set up one after the other: one array. */
-static int tiny_join_split(const bench_case *c, bench_setup *s, int to_whole) {
+/* 2 x {2, 3} <-> {2, 6} along axis 1: JOIN or SPLIT. The two pieces'
+ * descriptions are set up one after the other: one array. */
+static int tiny_join_split(const bench_case *c, bench_setup *s, int split) {
     const uint32_t piece[2] = {2, 3}, whole[2] = {2, 6};
     tmv_tensor_desc *w = setup_tensor(s, c->dtype, 2, whole, NULL);
-    tmv_tensor_desc *a = setup_tensor(s, c->dtype, 2, piece, NULL);
-    tmv_tensor_desc *b = setup_tensor(s, c->dtype, 2, piece, NULL);
-    if (to_whole) {
-        s->u.join = (tmv_join_desc){2, a, w, 1};
-        s->op = (tmv_op_desc){TMV_OP_JOIN, &s->u.join, 0};
-        return bind_all(s, (tmv_tensor_desc *const[]){a, b}, 2, &w, 1);
-    }
-    s->u.split = (tmv_split_desc){w, 2, a, 1};
-    s->op = (tmv_op_desc){TMV_OP_SPLIT, &s->u.split, 0};
-    return bind_all(s, &w, 1, (tmv_tensor_desc *const[]){a, b}, 2);
+    tmv_tensor_desc *pieces = setup_tensor(s, c->dtype, 2, piece, NULL);
+    setup_tensor(s, c->dtype, 2, piece, NULL); /* pieces[1] */
+    return setup_join_split(s, split, w, pieces, 2, 1);
 }
-static int tiny_join(const bench_case *c, uint64_t t, bench_setup *s) { (void)t; return tiny_join_split(c, s, 1); }
-static int tiny_split(const bench_case *c, uint64_t t, bench_setup *s) { (void)t; return tiny_join_split(c, s, 0); }
+static int tiny_join(const bench_case *c, uint64_t t, bench_setup *s) { (void)t; return tiny_join_split(c, s, 0); }
+static int tiny_split(const bench_case *c, uint64_t t, bench_setup *s) { (void)t; return tiny_join_split(c, s, 1); }
 
 static int tiny_oneshot(const bench_case *c, uint64_t target, bench_setup *s) {
     s->one_shot = 1;

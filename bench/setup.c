@@ -1,4 +1,4 @@
-/* setup.c - tensor descriptions and touched, 64-byte aligned buffers for a benchmark case. */
+/* setup.c - tensor descriptions, touched 64-byte aligned buffers and JOIN / SPLIT descriptions for a benchmark case. */
 #include "setup.h"
 
 #include <stdlib.h>
@@ -62,6 +62,26 @@ int setup_output(bench_setup *s, const tmv_tensor_desc *t) {
 }
 
 void setup_bind_input(bench_setup *s, const void *p) { s->in[s->in_count++] = p; }
+
+int setup_join_split(bench_setup *s, int split, const tmv_tensor_desc *whole, const tmv_tensor_desc *pieces,
+                     uint32_t count, uint32_t axis) {
+    if (split) {
+        s->u.split = (tmv_split_desc){whole, count, pieces, axis};
+        s->op = (tmv_op_desc){TMV_OP_SPLIT, &s->u.split, 0};
+        if (setup_input(s, whole)) return -1;
+        for (uint32_t k = 0; k < count; ++k)
+            if (setup_output(s, &pieces[k])) return -1;
+    } else {
+        s->u.join = (tmv_join_desc){count, pieces, whole, axis};
+        s->op = (tmv_op_desc){TMV_OP_JOIN, &s->u.join, 0};
+        for (uint32_t k = 0; k < count; ++k)
+            if (setup_input(s, &pieces[k])) return -1;
+        if (setup_output(s, whole)) return -1;
+    }
+    s->bytes_written = tensor_elems(whole) * tmv_dtype_size(whole->dtype);
+    s->bytes_read = s->bytes_written;
+    return 0;
+}
 
 void setup_free(bench_setup *s) {
     for (uint32_t i = 0; i < s->owned_count; ++i) free(s->owned[i]);

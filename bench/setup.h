@@ -53,6 +53,12 @@ int setup_input(bench_setup *s, const tmv_tensor_desc *t);
 int setup_output(bench_setup *s, const tmv_tensor_desc *t);
 /* Binds bytes already filled (e.g. indices) as the next input. */
 void setup_bind_input(bench_setup *s, const void *p);
+/* Describes JOIN (the count pieces, consecutive descriptions from `pieces`,
+ * into whole along axis) or, when split, SPLIT (whole into the pieces) and
+ * binds new buffers in the description's order. Bytes: read = written = the
+ * whole's elements' bytes (every element is read once and written once). */
+int setup_join_split(bench_setup *s, int split, const tmv_tensor_desc *whole, const tmv_tensor_desc *pieces,
+                     uint32_t count, uint32_t axis);
 void setup_free(bench_setup *s);
 
 /* Deterministic pseudo-random numbers (xorshift64*) for indices. */
