@@ -1,5 +1,7 @@
 /* rows_join_avx2.c - row-wise JOIN on AVX2: the unpack network for 2, 4 or 8 equal packed pieces of 1..16 bytes, two 16-byte blocks per register. */
+#define TMV_VEC_AVX2
 #include "rows_x86.h"
+#include "rows_zip_avx2.h"
 
 bool tmv_join_rows_zip_avx2_accepts(const tmv_rows_shape *s)
 {

@@ -1,5 +1,7 @@
 /* rows_split_avx2.c - row-wise SPLIT on AVX2: the unpack/pack network for 2, 4 or 8 equal packed pieces of 1..16 bytes, two 16-byte blocks per register. */
+#define TMV_VEC_AVX2
 #include "rows_x86.h"
+#include "rows_zip_avx2.h"
 
 /* Not for outputs past the stream threshold: there SSE2's network (pieces
  * up to 8 bytes) and column moves (16 bytes), streaming as well, were

@@ -1,5 +1,7 @@
-/* rows_split_sse2.c - row-wise SPLIT on SSE2: an unpack/pack network for 2, 4, 8 or 16 equal packed pieces of 1..8 bytes, fixed-size column moves for any pieces up to 64 bytes, streaming copies of pieces of 4 KiB and more to memory. */
+/* rows_split_sse2.c - row-wise SPLIT on SSE2: an unpack/pack network for 2, 4 or 8 equal packed pieces of 1..8 bytes, fixed-size column moves for any pieces up to 64 bytes, streaming copies of pieces of 4 KiB and more to memory. */
+#define TMV_VEC_SSE2
 #include "rows_x86.h"
+#include "rows_zip_sse2.h"
 
 bool tmv_split_rows_zip_sse2_accepts(const tmv_rows_shape *s)
 {
