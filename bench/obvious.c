@@ -226,6 +226,14 @@ static void copy_loop(const obvious_copy *c, const uint8_t *src, uint8_t *dst, u
     }
 }
 
+/* One copy from src to dst, by memcpy of each piece or by the loop. */
+static inline void copy_by(const obvious_copy *c, const uint8_t *src, uint8_t *dst, uint32_t esz, int pieces) {
+    if (pieces)
+        copy_pieces(c, src, dst);
+    else
+        copy_loop(c, src, dst, esz);
+}
+
 /* Index j of tuple t, resolved against the dim's size (negative counts from the end; no range check). */
 static inline int64_t tuple_index(const obvious_gather *w, uint64_t t, uint32_t j) {
     const uint64_t at = t * w->k + j;
@@ -258,33 +266,24 @@ static void run_gather(const obvious_plan *p, int pieces) {
         }
         const uint8_t *src = batch;
         for (uint32_t j = 0; j < w->k; ++j) src += tuple_index(w, t, j) * w->dim_stride[j];
-        uint8_t *dst = c->dst + (int64_t)t * w->out_step;
-        if (pieces)
-            copy_pieces(c, src, dst);
-        else
-            copy_loop(c, src, dst, p->esz);
+        copy_by(c, src, c->dst + (int64_t)t * w->out_step, p->esz, pieces);
     }
 }
 
-void obvious_run_pieces(void *plan) {
-    const obvious_plan *p = plan;
+/* Runs every copy of the plan, by memcpy of each piece or by the loop. */
+static void run_plan(const obvious_plan *p, int pieces) {
     if (p->is_gather) {
-        run_gather(p, 1);
+        run_gather(p, pieces);
         return;
     }
-    for (uint32_t i = 0; i < p->copy_count; ++i)
-        if (!empty(&p->copies[i])) copy_pieces(&p->copies[i], p->copies[i].src, p->copies[i].dst);
+    for (uint32_t i = 0; i < p->copy_count; ++i) {
+        const obvious_copy *c = &p->copies[i];
+        if (!empty(c)) copy_by(c, c->src, c->dst, p->esz, pieces);
+    }
 }
 
-void obvious_run_loop(void *plan) {
-    const obvious_plan *p = plan;
-    if (p->is_gather) {
-        run_gather(p, 0);
-        return;
-    }
-    for (uint32_t i = 0; i < p->copy_count; ++i)
-        if (!empty(&p->copies[i])) copy_loop(&p->copies[i], p->copies[i].src, p->copies[i].dst, p->esz);
-}
+void obvious_run_pieces(void *plan) { run_plan(plan, 1); }
+void obvious_run_loop(void *plan) { run_plan(plan, 0); }
 
 /* The description of output i of s. */
 static const tmv_tensor_desc *output_desc(const bench_setup *s, uint32_t i) {

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../move_run.h"
+
 /* On aarch64 the NEON API itself; elsewhere (the x86 "neon-simde" test set)
  * SIMDe's implementation of it, which emulates each intrinsic with the
  * baseline SSE2, so one source serves both sets. */
@@ -24,22 +26,9 @@
 #endif
 #endif
 
-/* The first and the last k of n bytes (k <= n < 2k: together all of them),
- * both loaded before either is stored; k is a constant at each call, so
- * each copy is one load and one store. */
-__attribute__((always_inline)) static inline void tmv_neon_copy_ends(uint8_t *dst, const uint8_t *src, uint64_t n,
-                                                                   size_t k)
-{
-    uint8_t head[8], tail[8];
-    memcpy(head, src, k);
-    memcpy(tail, src + n - k, k);
-    memcpy(dst, head, k);
-    memcpy(dst + n - k, tail, k);
-}
-
 /* Copies n <= 64 bytes between non-overlapping buffers without leaving
- * them: two overlapping loads and stores of the largest size that fits (no
- * libc call, no byte loop). */
+ * them: two overlapping loads and stores of the largest size that fits
+ * (move_run.h's halves below 16 bytes; no libc call, no byte loop). */
 static inline void tmv_neon_copy_short(uint8_t *dst, const uint8_t *src, uint64_t n)
 {
     if (n >= 16 && n <= 64) {
@@ -48,11 +37,11 @@ static inline void tmv_neon_copy_short(uint8_t *dst, const uint8_t *src, uint64_
             vst1q_u8(dst + i, vld1q_u8(src + i));
         vst1q_u8(dst + n - 16, last);
     } else if (n >= 8 && n < 16) {
-        tmv_neon_copy_ends(dst, src, n, 8);
+        tmv_move_halves(dst, src, n, 8);
     } else if (n >= 4 && n < 8) {
-        tmv_neon_copy_ends(dst, src, n, 4);
+        tmv_move_halves(dst, src, n, 4);
     } else if (n >= 2 && n < 4) {
-        tmv_neon_copy_ends(dst, src, n, 2);
+        tmv_move_halves(dst, src, n, 2);
     } else if (n == 1) {
         *dst = *src;
     }
