@@ -60,9 +60,18 @@ static inline bool fill_shape_pow2(const tmv_copy_shape *s)
 
 /* Repeats of an element over 64 bytes into an output too big to cache; the
  * smaller ones run at memcpy speed already through the portable kernel. */
+/* Blocks of whole 64-byte lines, or long enough that the partial lines at
+ * their ends do not count: streamed, a block whose end shares a line with
+ * the next one writes that line twice with ordinary stores between
+ * streaming ones, which ran 0.33-0.46 x the best copy on blocks of 100 and
+ * 400 bytes (against 1.0-1.5 on blocks of 64-byte multiples; tmv-bench
+ * --tmv_sweep=full --benchmark_filter='tile/3d/4x(100|16)-.*64MiB'). */
+#define FILL_STREAM_PARTIAL_BLOCK_MIN 4096
+
 static inline bool fill_shape_block_stream(const tmv_copy_shape *s)
 {
     return s->rank > 0 && s->src_strides[s->rank - 1] == 0 && s->elem_bytes > 64 &&
+           (s->elem_bytes % 64 == 0 || s->elem_bytes >= FILL_STREAM_PARTIAL_BLOCK_MIN) &&
            tmv_shape_bytes(s) >= s->tuning->stream_threshold;
 }
 
