@@ -234,10 +234,11 @@ static cg_case *rows_case(uint64_t seed, cg_rng *rng, bool join, uint32_t pieces
     return finish(c, rng, INDICES_GOOD);
 }
 
-/* Equal short pieces: 2..16 of them, 1..64 bytes, over 1 to 1000 rows (one
- * block of rows, a block and one more, many). */
+/* Equal short pieces: 2..16 of them, 1..256 bytes (the widest the column
+ * kernels take), over 1 to 1000 rows (one block of rows, a block and one
+ * more, many). */
 static const uint32_t ROWS_COUNTS[] = {2, 3, 4, 5, 6, 7, 8, 12, 16};
-static const uint32_t ROWS_BYTES[] = {1, 2, 3, 4, 8, 12, 16, 64};
+static const uint32_t ROWS_BYTES[] = {1, 2, 3, 4, 8, 12, 16, 64, 65, 100, 192, 256};
 static const uint32_t ROWS_ROWS[] = {1, 7, 64, 65, 300, 1000};
 #define ROWS_GEOMETRIES (2ull * N_OF(ROWS_COUNTS) * N_OF(ROWS_BYTES) * N_OF(ROWS_ROWS) * 2)
 

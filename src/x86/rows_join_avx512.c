@@ -1,4 +1,5 @@
-/* rows_join_avx512.c - row-wise JOIN of equal packed pieces: a zip network (2, 4, 8 or 16 pieces of 2 to 16 bytes) or masked lane permutes (other counts up to 16, pieces of 2 or 4 bytes). */
+/* rows_join_avx512.c - row-wise JOIN: a zip network of equal packed pieces (2, 4, 8 or 16 pieces of 2 to 16 bytes), masked lane permutes (other counts up to 16, pieces of 2 or 4 bytes), and column moves of pieces up to 256 bytes. */
+#include "rows_wide_columns_avx512.h"
 #include "rows_x86.h"
 
 bool tmv_join_rows_zip_avx512_accepts(const tmv_rows_shape *s)
@@ -41,4 +42,14 @@ void tmv_join_rows_interleave_avx512(const tmv_rows_shape *s, const void *const 
     tmv_rows_streams st;
     tmv_rows_join_streams(s, srcs, dst, &st);
     tmv_rows_perm_run_2_or_4(s, &st, true);
+}
+
+bool tmv_join_rows_columns_avx512_accepts(const tmv_rows_shape *s)
+{
+    return tmv_rows_all_wide_columns(s);
+}
+
+void tmv_join_rows_columns_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
+{
+    tmv_rows_join_columns_by(s, srcs, dst, 0, s->tuning->stream_threshold, tmv_rows_column_wide, true);
 }

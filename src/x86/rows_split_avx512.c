@@ -1,4 +1,5 @@
-/* rows_split_avx512.c - row-wise SPLIT into equal packed pieces: an unzip network (2, 4, 8 or 16 pieces of 2 to 16 bytes) or masked lane permutes (other counts up to 16, pieces of 2 or 4 bytes). */
+/* rows_split_avx512.c - row-wise SPLIT: an unzip network into equal packed pieces (2, 4, 8 or 16 pieces of 2 to 16 bytes), masked lane permutes (other counts up to 16, pieces of 2 or 4 bytes), and column moves of pieces up to 256 bytes. */
+#include "rows_wide_columns_avx512.h"
 #include "rows_x86.h"
 
 bool tmv_split_rows_zip_avx512_accepts(const tmv_rows_shape *s)
@@ -37,4 +38,14 @@ void tmv_split_rows_interleave_avx512(const tmv_rows_shape *s, const uint8_t *sr
     tmv_rows_streams st;
     tmv_rows_split_streams(s, src, dsts, &st);
     tmv_rows_perm_run_2_or_4(s, &st, false);
+}
+
+bool tmv_split_rows_columns_avx512_accepts(const tmv_rows_shape *s)
+{
+    return tmv_rows_all_wide_columns(s);
+}
+
+void tmv_split_rows_columns_avx512(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
+{
+    tmv_rows_split_columns_by(s, src, dsts, 0, s->tuning->stream_threshold, tmv_rows_column_wide, true);
 }
