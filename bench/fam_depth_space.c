@@ -15,14 +15,6 @@ static uint32_t round_down(uint64_t v, uint32_t m) { return v < m ? m : (uint32_
 
 enum layout { NCHW, PADDED, NHWC };
 
-/* Element strides of {n, c, h, w} stored channels-last. */
-static void nhwc_strides(const uint32_t *sizes, uint32_t *strides) {
-    strides[1] = 1;
-    strides[3] = sizes[1];
-    strides[2] = sizes[1] * sizes[3];
-    strides[0] = sizes[1] * sizes[3] * sizes[2];
-}
-
 static int build(const bench_case *c, uint64_t target, bench_setup *s, int to_depth, enum layout layout) {
     const uint32_t b = c->p[0], ch = c->p[2];
     const size_t esz = tmv_dtype_size(c->dtype);

@@ -29,6 +29,13 @@ tmv_tensor_desc *setup_tensor(bench_setup *s, tmv_dtype dtype, uint32_t dim_coun
     return &s->t[i];
 }
 
+void nhwc_strides(const uint32_t *sizes, uint32_t *strides) {
+    strides[1] = 1;
+    strides[3] = sizes[1];
+    strides[2] = sizes[1] * sizes[3];
+    strides[0] = strides[2] * sizes[2];
+}
+
 /* Buffers start at distinct offsets within a page (multiples of 64 bytes,
  * 17 * 64 apart) so that no two of a case, nor memcpy's source and
  * destination, alias each other modulo 4 KiB. */

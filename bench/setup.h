@@ -48,6 +48,8 @@ tmv_tensor_desc *setup_tensor(bench_setup *s, tmv_dtype dtype, uint32_t dim_coun
  * the case's other buffers), written before use: inputs get a byte pattern,
  * outputs zeros. NULL when out of memory. */
 void *setup_buffer(bench_setup *s, size_t bytes, int pattern);
+/* Element strides of 4-D {N, C, H, W} sizes stored channels-last (NHWC). */
+void nhwc_strides(const uint32_t *sizes, uint32_t *strides);
 /* Binds a new, touched buffer holding t's extent as the next input / output. */
 int setup_input(bench_setup *s, const tmv_tensor_desc *t);
 int setup_output(bench_setup *s, const tmv_tensor_desc *t);

@@ -71,15 +71,10 @@ static const zoo_shape shapes[] = {
 };
 #define SHAPE_COUNT (sizeof shapes / sizeof shapes[0])
 
-/* Channels-last element strides of 4-D NCHW sizes; packed otherwise (NULL). */
+/* A tensor of the shape: channels-last strides when it is NHWC, packed otherwise. */
 static tmv_tensor_desc *tensor(bench_setup *s, const zoo_shape *z, const uint32_t *sizes) {
     uint32_t strides[4];
-    if (z->nhwc) {
-        strides[1] = 1;
-        strides[3] = sizes[1];
-        strides[2] = sizes[1] * sizes[3];
-        strides[0] = strides[2] * sizes[2];
-    }
+    if (z->nhwc) nhwc_strides(sizes, strides);
     return setup_tensor(s, z->dtype, z->dims, sizes, z->nhwc ? strides : NULL);
 }
 
@@ -122,22 +117,7 @@ static int build(const bench_case *c, uint64_t target, bench_setup *s) {
             tmv_tensor_desc *t = tensor(s, z, z->sizes[k]);
             if (k == 0) parts = t;
         }
-        tmv_tensor_desc *full = tensor(s, z, whole);
-        if (z->op == TMV_OP_SPLIT) {
-            s->u.split = (tmv_split_desc){full, z->pieces, parts, z->arg[0]};
-            s->op = (tmv_op_desc){TMV_OP_SPLIT, &s->u.split, 0};
-            if (setup_input(s, full)) return -1;
-            for (uint32_t k = 0; k < z->pieces; ++k)
-                if (setup_output(s, &parts[k])) return -1;
-        } else {
-            s->u.join = (tmv_join_desc){z->pieces, parts, full, z->arg[0]};
-            s->op = (tmv_op_desc){TMV_OP_JOIN, &s->u.join, 0};
-            for (uint32_t k = 0; k < z->pieces; ++k)
-                if (setup_input(s, &parts[k])) return -1;
-            if (setup_output(s, full)) return -1;
-        }
-        s->bytes_written = s->bytes_read = elems(whole, z->dims) * esz;
-        return 0;
+        return setup_join_split(s, z->op == TMV_OP_SPLIT, tensor(s, z, whole), parts, z->pieces, z->arg[0]);
     }
     case TMV_OP_TILE: {
         tmv_tensor_desc *in = tensor(s, z, z->sizes[0]);
