@@ -30,16 +30,18 @@ uint32_t tmv_cpu_detect_features(void)
     return mask;
 }
 
-uint64_t tmv_cpu_largest_cache(void)
+void tmv_cpu_caches(uint64_t bytes[TMV_CPU_CACHE_LEVELS])
 {
-    uint64_t largest = 0;
+    for (int l = 0; l < TMV_CPU_CACHE_LEVELS; l++)
+        bytes[l] = 0;
 #if defined(CPU_FEATURES_ARCH_X86)
     const CacheInfo info = GetX86CacheInfo();
-    for (int i = 0; i < info.size; i++)
+    for (int i = 0; i < info.size; i++) {
+        const int l = info.levels[i].level - 1;
         if ((info.levels[i].cache_type == CPU_FEATURE_CACHE_UNIFIED ||
              info.levels[i].cache_type == CPU_FEATURE_CACHE_DATA) &&
-            (uint64_t)info.levels[i].cache_size > largest)
-            largest = (uint64_t)info.levels[i].cache_size;
+            l >= 0 && l < TMV_CPU_CACHE_LEVELS && (uint64_t)info.levels[i].cache_size > bytes[l])
+            bytes[l] = (uint64_t)info.levels[i].cache_size;
+    }
 #endif
-    return largest;
 }

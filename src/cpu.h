@@ -23,8 +23,9 @@ enum {
  * cache it (dispatch.c does, once). */
 uint32_t tmv_cpu_detect_features(void);
 
-/* The size in bytes of the largest data or unified cache the CPU reports,
- * 0 where it reports none. */
-uint64_t tmv_cpu_largest_cache(void);
+/* The sizes in bytes of the CPU's level 1, 2 and 3 data (or unified)
+ * caches, 0 for a level it reports none of (every level, off x86). */
+#define TMV_CPU_CACHE_LEVELS 3
+void tmv_cpu_caches(uint64_t bytes[TMV_CPU_CACHE_LEVELS]);
 
 #endif

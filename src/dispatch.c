@@ -53,7 +53,9 @@ static void init(void)
 {
     cpu_features = tmv_cpu_detect_features();
     best = detect_best();
-    tuning_status = tmv_tuning_resolve(&tuning, tmv_cpu_largest_cache());
+    uint64_t caches[TMV_CPU_CACHE_LEVELS];
+    tmv_cpu_caches(caches);
+    tuning_status = tmv_tuning_resolve(&tuning, caches);
     if (tuning_status != TMV_OK)
         strncpy(tuning_error, tmv_last_error(), sizeof tuning_error - 1);
     int isa = (int)best;

@@ -27,6 +27,10 @@ typedef struct tmv_tuning {
      * threads); with 128 KiB they ran 1.67x / 1.80x, and 64 KiB gave no
      * more (1.52x / 1.64x): tmv-bench --threads=2 on the L2 rows. */
     uint64_t task_min_bytes;
+    /* The CPU's level 1-3 data cache sizes (0: none reported): the planner's
+     * cost model (cost.h) prices a step's bytes at the bandwidth of the
+     * smallest level its working set fits in. */
+    uint64_t cache_bytes[3];
 } tmv_tuning;
 
 #define TMV_GATHER_PREFETCH_MAX 64
@@ -38,7 +42,8 @@ typedef struct tmv_tuning {
  * TENSORMOVE_TASK_MIN_BYTES (1 to 2^40).
  * Returns TMV_OK, or TMV_ERR_INVALID_ARGUMENT naming the variable when one
  * is malformed or out of range (the record then holds the defaults for it).
- * Called once, by dispatch.c's initialization. */
-tmv_status tmv_tuning_resolve(tmv_tuning *out, uint64_t largest_cache);
+ * cache_bytes: the CPU's level 1-3 cache sizes (tmv_cpu_caches); the stream
+ * threshold is half the largest. Called once, by dispatch.c's initialization. */
+tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3]);
 
 #endif

@@ -1,0 +1,65 @@
+/* cost.h - the planner's cost model: what a kernel is expected to take on a step's shape.
+ *
+ * A step's shape is described by four numbers (tmv_cost_features): one call,
+ * its lines (the outer iterations: the runs of the inner dim of a copy, the
+ * rows of a row-wise JOIN/SPLIT), its pieces (the smallest units it moves:
+ * a copy's elements, a rows step's piece rows) and its bytes. A kernel's
+ * cost profile prices each (tmv_cost_profile); they are fitted to times of
+ * every kernel on the shapes it accepts, in cache, on one machine
+ * (`tmv-check-kernels --calibrate`, which writes src/cost_table.inc). The
+ * estimate is that sum, but never less than moving the step's bytes at the
+ * copy bandwidth of the cache level its working set fits in: no kernel copies
+ * faster than memory does. docs/ARCHITECTURE.md ("The cost model") says how
+ * the planner uses it. */
+#ifndef TMV_COST_H
+#define TMV_COST_H
+
+#include <stdbool.h>
+
+#include "kernels.h"
+#include "tuning.h"
+
+typedef struct tmv_cost_features {
+    double lines;
+    double pieces;
+    double bytes;
+} tmv_cost_features;
+
+/* Nanoseconds per call, per line, per piece and per byte. */
+typedef struct tmv_cost_profile {
+    const char *kernel;   /* its registry name, "<variant>/<set>" */
+    double call_ns, line_ns, piece_ns, byte_ns;
+} tmv_cost_profile;
+
+/* The features of a copy-family shape (normalized) and of a rows shape. */
+tmv_cost_features tmv_cost_copy_features(const tmv_copy_shape *s);
+tmv_cost_features tmv_cost_rows_features(const tmv_rows_shape *s);
+/* The features of a shape of primitive p; false for a GATHER shape (gathers
+ * are not rated: their time is the table's latency, not the kernel's). */
+bool tmv_cost_features_of(tmv_primitive p, const void *shape, tmv_cost_features *out);
+
+/* The calibrated profile of kernel k, NULL when the table has none (a kernel
+ * set not calibrated, such as NEON, or a kernel newer than the table). */
+const tmv_cost_profile *tmv_cost_profile_of(const tmv_kernel *k);
+
+/* What the profile prices the features at, in nanoseconds, before the
+ * memory floor. */
+double tmv_cost_compute_ns(const tmv_cost_profile *p, tmv_cost_features f);
+
+/* The least a copy of `bytes` output bytes takes whose source and
+ * destination together span working_set bytes: those bytes at the best copy
+ * bandwidth of the smallest cache level (tuning->cache_bytes) the working
+ * set fits in, or of DRAM. */
+double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tuning);
+
+/* The estimate for kernel k on shape features f: the profile's compute,
+ * floored by tmv_cost_memory_ns; a negative value when k has no profile. */
+double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double working_set, const tmv_tuning *tuning);
+
+/* A kernel other than the registry's first choice is taken only if its
+ * estimate is below this fraction of the first choice's: the fit's own
+ * spread (a kernel timed twice differs by up to ~10%, a profile misprices
+ * single shapes by more) must not flip a plan. */
+#define TMV_COST_SWITCH_RATIO 0.75
+
+#endif
