@@ -53,10 +53,14 @@ static int compare_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static double median(double *v, unsigned n)
+double ck_quantile(double *v, unsigned n, double q)
 {
+    if (n == 0)
+        return 0;
     qsort(v, n, sizeof *v, compare_double);
-    return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    const double at = q * (n - 1);
+    const unsigned below = (unsigned)at;
+    return below + 1 < n ? v[below] + (at - below) * (v[below + 1] - v[below]) : v[n - 1];
 }
 
 #define SAMPLES 9
@@ -82,26 +86,36 @@ double ck_step_time(const ck_step *cs, const void *const *inputs, cg_outputs *ou
             tmv_step_execute(&cs->step, inputs, outs->ptrs);
         ns[s] = (double)(now_ns() - t) / (double)calls;
     }
-    return median(ns, SAMPLES);
+    return ck_quantile(ns, SAMPLES, 0.5);
+}
+
+bool ck_reservoir_offer(ck_reservoir *r, unsigned capacity, cg_rng *rng, unsigned *slot)
+{
+    if (++r->offered <= capacity) {
+        *slot = r->filled;
+        return true;
+    }
+    const uint64_t draw = cg_rng_below(rng, r->offered);
+    *slot = (unsigned)draw;
+    return draw < capacity;
+}
+
+void ck_reservoir_put(ck_reservoir *r, unsigned slot)
+{
+    if (slot == r->filled)
+        r->filled++;
 }
 
 bool ck_bench_offer(ck_bench *b, cg_rng *rng, unsigned *slot)
 {
-    if (++b->offered <= CK_BENCH_SHAPES) {
-        *slot = b->timed;
-        return true;
-    }
-    const uint64_t r = cg_rng_below(rng, b->offered);
-    *slot = (unsigned)r;
-    return r < CK_BENCH_SHAPES;
+    return ck_reservoir_offer(&b->sample, CK_BENCH_SHAPES, rng, slot);
 }
 
 void ck_bench_put(ck_bench *b, unsigned slot, double ns, double portable_ns)
 {
     b->ns[slot] = ns;
     b->portable_ns[slot] = portable_ns;
-    if (slot == b->timed)
-        b->timed++;
+    ck_reservoir_put(&b->sample, slot);
 }
 
 void ck_bench_print_head(FILE *f)
@@ -116,14 +130,15 @@ void ck_bench_print_head(FILE *f)
 
 void ck_bench_print_row(FILE *f, const char *kernel, ck_bench *b)
 {
-    if (b->timed == 0) {
+    const unsigned n = b->sample.filled;
+    if (n == 0) {
         fprintf(f, "  %-34s %6u %12s %12s %8s\n", kernel, 0u, "-", "-", "-");
         return;
     }
     double log_sum = 0;
-    for (unsigned s = 0; s < b->timed; s++)
+    for (unsigned s = 0; s < n; s++)
         log_sum += log(b->portable_ns[s] / b->ns[s]);
-    const double speedup = exp(log_sum / b->timed);
-    fprintf(f, "  %-34s %6u %12.1f %12.1f %8.2f\n", kernel, b->timed, median(b->ns, b->timed),
-            median(b->portable_ns, b->timed), speedup);
+    const double speedup = exp(log_sum / n);
+    fprintf(f, "  %-34s %6u %12.1f %12.1f %8.2f\n", kernel, n, ck_quantile(b->ns, n, 0.5),
+            ck_quantile(b->portable_ns, n, 0.5), speedup);
 }

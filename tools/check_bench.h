@@ -34,14 +34,34 @@ void ck_inputs_free(ck_inputs *in);
  * of enough calls each to take 20 us or more. */
 double ck_step_time(const ck_step *cs, const void *const *inputs, cg_outputs *outs);
 
-/* One kernel's sample: a uniform one (reservoir) of the shapes offered. */
-typedef struct ck_bench {
-    unsigned timed;
+/* The v[0..n) value at quantile q (0 to 1, linear between neighbours; 0.5
+ * is the median); sorts v. 0 when n is 0. */
+double ck_quantile(double *v, unsigned n, double q);
+
+/* Which of the items offered a uniform sample of up to `capacity` keeps
+ * (reservoir sampling); the items are the sample's owner's. */
+typedef struct ck_reservoir {
     uint64_t offered;
-    double   ns[CK_BENCH_SHAPES], portable_ns[CK_BENCH_SHAPES];
+    unsigned filled;   /* slots holding an item */
+} ck_reservoir;
+/* Offers one more item: true, with the slot to put it in, when the sample
+ * takes it (rng draws which). */
+bool ck_reservoir_offer(ck_reservoir *r, unsigned capacity, cg_rng *rng, unsigned *slot);
+/* The item the sample took is in its slot now. */
+void ck_reservoir_put(ck_reservoir *r, unsigned slot);
+
+struct ck_calibration;
+
+/* One kernel's sample of the shapes offered. */
+typedef struct ck_bench {
+    ck_reservoir sample;
+    double       ns[CK_BENCH_SHAPES], portable_ns[CK_BENCH_SHAPES];
+    /* --calibrate: the kernel's calibration sample (check_calibrate.h),
+     * which the same timing fills; NULL when not calibrating */
+    struct ck_calibration *calibration;
 } ck_bench;
-/* Offers one more shape: true, with the slot to put its times in, when the
- * sample takes it (rng draws which). */
+/* ck_reservoir_offer and ck_reservoir_put for the kernel's sample, the
+ * put with the shape's times. */
 bool ck_bench_offer(ck_bench *b, cg_rng *rng, unsigned *slot);
 void ck_bench_put(ck_bench *b, unsigned slot, double ns, double portable_ns);
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_calibrate.h"
 #include "check_fault.h"
 #include "check_seed.h"
 #include "check_step.h"
@@ -115,41 +116,74 @@ static void report_failure(checker *ck, const tmv_kernel *counted, const ck_step
     printf("  reproduce: tmv-check-kernels --kernel %s --case 0x%016" PRIx64 "\n", counted->name, ck->seed);
 }
 
-/* --bench: times got and the portable kernel (ref_k, ref_slice) on base, if
- * the kernel's sample takes the shape. Under the no-stream record, and
- * under the stream record only shapes no-stream does not take (the stream
- * kernels'): non-temporal stores into small outputs are slow by design. */
+/* --bench times a kernel against the portable kernel it is held to (not
+ * itself) under the no-stream record, and under the stream record only
+ * shapes no-stream does not take (the stream kernels'): non-temporal stores
+ * into small outputs are slow by design. */
+static bool bench_takes(const checker *ck, const tmv_kernel *counted, const ck_step *got, const tmv_kernel *ref_k)
+{
+    if (got->step.kernel == ref_k)
+        return false;
+    if (ck->rec == 0) {
+        ck_step other;
+        ck_step_init(&other, ck->step, &ck_records[1].tuning, ck->state);
+        return !tmv_kernel_accepts(counted, ck_step_shape(&other));
+    }
+    return true;
+}
+
+/* --calibrate times a kernel under the no-stream record only: the profiles
+ * price work in cache, which streaming stores skip (so the stream kernels,
+ * which take shapes only under the stream record, get no profile), and only
+ * on shapes with cost features (*f; a gather step's have none). */
+static bool calibration_takes(const checker *ck, const ck_kernel_stats *st, const ck_step *base,
+                              tmv_cost_features *f)
+{
+    return st->bench.calibration != NULL && ck->rec == 1 &&
+           tmv_cost_features_of(ck_step_primitive(ck->step), ck_step_shape(base), f);
+}
+
+/* --bench and --calibrate: times got on base when the kernel's bench or
+ * calibration sample takes the shape, and the portable kernel (ref_k,
+ * ref_slice) on it too when the bench sample does. */
 static void bench_one(checker *ck, const ck_step *base, const tmv_kernel *counted, ck_step *got,
                       const tmv_kernel *ref_k, const tmv_kernel *ref_slice)
 {
     ck_kernel_stats *st = &ck->ctx->stats[counted - tmv_kernels];
-    unsigned slot;
+    cg_rng *rng = &ck->ctx->bench_rng;
+    unsigned slot, calibration_slot;
+    tmv_cost_features f;
     if (ck->no_bench)
         return;
-    if (ck->rec == 0) {
-        ck_step other;
-        ck_step_init(&other, ck->step, &ck_records[1].tuning, ck->state);
-        if (tmv_kernel_accepts(counted, ck_step_shape(&other)))
-            return;
-    }
-    if (!ck_bench_offer(&st->bench, &ck->ctx->bench_rng, &slot))
+    const bool bench = bench_takes(ck, counted, got, ref_k) && ck_bench_offer(&st->bench, rng, &slot);
+    const bool calibrate = calibration_takes(ck, st, base, &f) &&
+                           ck_calibration_offer(st->bench.calibration, rng, &calibration_slot);
+    if (!bench && !calibrate)
         return;
     if (ck->bench_inputs == NULL && (ck->bench_inputs = ck_inputs_new(ck->c)) == NULL) {
         ck->no_bench = true;
         return;
     }
-    ck_step portable;
-    ck_step_copy(&portable, base);
-    ck_step_use(&portable, ref_k, ref_slice);
-    running(ck, ref_k);
-    const double portable_ns = ck_step_time(&portable, ck->bench_inputs->ptrs, ck->work);
-    ck_step_use(got, got->step.kernel, got->slice); /* its state again: the portable's prepare used the block */
+    double portable_ns = 0;
+    if (bench) {
+        ck_step portable;
+        ck_step_copy(&portable, base);
+        ck_step_use(&portable, ref_k, ref_slice);
+        running(ck, ref_k);
+        portable_ns = ck_step_time(&portable, ck->bench_inputs->ptrs, ck->work);
+        ck_step_use(got, got->step.kernel, got->slice); /* its state again: the portable's prepare used the block */
+    }
     running(ck, counted);
     const double ns = ck_step_time(got, ck->bench_inputs->ptrs, ck->work);
     running(ck, NULL);
-    ck_bench_put(&st->bench, slot, ns, portable_ns);
-    if (ck->ctx->verbose)
+    if (bench)
+        ck_bench_put(&st->bench, slot, ns, portable_ns);
+    if (calibrate)
+        ck_calibration_put(st->bench.calibration, calibration_slot, f, ns);
+    if (ck->ctx->verbose && bench)
         printf("    bench %s: %.1f ns, %s: %.1f ns\n", counted->name, ns, ref_k->name, portable_ns);
+    else if (ck->ctx->verbose)
+        printf("    bench %s: %.1f ns\n", counted->name, ns);
 }
 
 /* A gather kernel's check alone (what a parallel execute runs over each
@@ -216,7 +250,7 @@ static void check_one(checker *ck, const ck_step *base, const tmv_kernel *counte
     if (ck->ctx->verbose)
         printf("    step %" PRIu32 " [%s]: %s%s%s\n", ck->step_index, ck_records[ck->rec].name, counted->name,
                k != counted ? " as the slice copy of " : "", k != counted ? k->name : "");
-    if (ck->ctx->bench && run.status == TMV_OK && k != ref_k)
+    if (ck->ctx->bench && run.status == TMV_OK)
         bench_one(ck, base, counted, &got, ref_k, ref_slice);
 }
 

@@ -4,8 +4,8 @@
  * Cases: casegen's random ones (all six operators) and the directed families
  * (casegen_directed.h) that reach the geometries kernels specialize on.
  * check_case.c runs them, check_step.c runs one step with one kernel,
- * check_seed.c names cases, check_bench.c times, check_fault.c reports
- * crashes. */
+ * check_seed.c names cases, check_bench.c times, check_calibrate.c fits
+ * the cost profiles to the times, check_fault.c reports crashes. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "casegen_directed.h"
+#include "check_calibrate.h"
 #include "check_case.h"
 #include "check_fault.h"
 #include "check_seed.h"
@@ -24,18 +25,27 @@
 
 #define MAX_KERNELS 256
 #define FULL_REPORTS 10   /* failures reported with the case and shape; the rest in two lines */
+/* Random cases per operator when --iterations is not given. Calibrating
+ * takes more: the directed cases alone leave some kernels' samples short of
+ * CK_CALIBRATION_SHAPES, and a case costs far less than the timing (with
+ * 1000, a whole calibration took 15 s on a 2-core AMD EPYC). */
+#define ITERATIONS 300
+#define CALIBRATE_ITERATIONS 1000
+#define ITERATIONS_NOT_GIVEN UINT64_MAX
 
 typedef struct options {
     tool_options common;      /* iterations: random cases per operator */
     const char  *kernel;      /* --kernel: a name substring, or NULL */
     bool         bench;
+    const char  *calibrate;   /* --calibrate=PATH: the table to write, or NULL */
 } options;
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tmv-check-kernels [--seed N] [--iterations N] [--kernel SUBSTRING] [--isa NAME]\n"
-            "                         [--case SEED] [--verbose] [--bench] [--list] [--help]\n"
+            "                         [--case SEED] [--verbose] [--bench] [--calibrate=PATH] [--list]\n"
+            "                         [--help]\n"
             "Runs every kernel of the registry this CPU can run directly on the plan steps of\n"
             "random and directed operator cases whose shapes it accepts, under a tuning record\n"
             "that streams every output and one that streams none, and compares the status, the\n"
@@ -43,14 +53,17 @@ static void usage(FILE *f)
             "kernel the scalar set picks for the same shape. Exits 1 on any mismatch and when\n"
             "no case reached a kernel the CPU runs.\n"
             "  --seed N          base seed (default: from the clock; always printed)\n"
-            "  --iterations N    random cases per operator (default 300); the directed cases\n"
-            "                    always run\n"
+            "  --iterations N    random cases per operator (default 300, 1000 with --calibrate);\n"
+            "                    the directed cases always run\n"
             "  --kernel SUBSTR   only kernels whose name contains SUBSTR\n"
             "  --isa NAME        only kernels of this kernel set (see --list)\n"
             "  --case SEED       only the case with this seed (from a failure report)\n"
             "  --verbose         print every case and every check\n"
             "  --bench           also time each kernel against the portable kernel on a sample\n"
             "                    of the shapes it accepted and print a table (no assertion)\n"
+            "  --calibrate=PATH  time every kernel on up to 128 shapes it accepts and write their\n"
+            "                    fitted cost profiles (src/cost.h) to PATH, in the format of\n"
+            "                    src/cost_table.inc (implies --bench)\n"
             "  --list            list every kernel of the registry, then exit\n");
 }
 
@@ -76,6 +89,11 @@ static int own_arg(const char *a, const char *v, void *ctx)
     }
     if (strcmp(a, "--bench") == 0) {
         o->bench = true;
+        return 1;
+    }
+    static const char calibrate[] = "--calibrate=";
+    if (strncmp(a, calibrate, sizeof calibrate - 1) == 0 && a[sizeof calibrate - 1] != '\0') {
+        o->calibrate = a + sizeof calibrate - 1;
         return 1;
     }
     return 0;
@@ -112,11 +130,15 @@ static double seconds_since(const struct timespec *t0)
 int main(int argc, char **argv)
 {
     static ck_kernel_stats stats[MAX_KERNELS];
-    options o = {.common = {.seed = (uint64_t)time(NULL), .iterations = 300, .isa = -1}};
+    static ck_calibration calibration[MAX_KERNELS];
+    options o = {.common = {.seed = (uint64_t)time(NULL), .iterations = ITERATIONS_NOT_GIVEN, .isa = -1}};
     static const tool_desc tool = {"tmv-check-kernels", MAX_KERNELS, usage, list_kernels, own_arg};
     const int done = tool_start(&tool, argc, argv, &o.common, &o, &cpu_sets);
     if (done >= 0)
         return done;
+    if (o.common.iterations == ITERATIONS_NOT_GIVEN)
+        o.common.iterations = o.calibrate != NULL ? CALIBRATE_ITERATIONS : ITERATIONS;
+    o.bench |= o.calibrate != NULL;
 
     unsigned selected = 0, runnable = 0;
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
@@ -126,6 +148,8 @@ int main(int argc, char **argv)
                             (o.common.isa < 0 || (int)k->set == o.common.isa);
         runnable += runs;
         selected += stats[i].selected;
+        if (stats[i].selected && o.calibrate != NULL)
+            stats[i].bench.calibration = &calibration[i];
     }
     if (selected == 0) {
         fprintf(stderr, "tmv-check-kernels: no kernel this CPU runs matches the options (see --list)\n");
@@ -173,7 +197,8 @@ int main(int argc, char **argv)
             if (stats[i].selected)
                 ck_bench_print_row(stdout, tmv_kernels[i].name, &stats[i].bench);
     }
+    const bool written = o.calibrate == NULL || ck_calibration_write(calibration, o.calibrate, argc, argv);
     printf("check-kernels: %u kernels, %" PRIu64 " checks, %" PRIu64 " failed%s (%" PRIu64 " cases, %.1f s)\n",
            selected, checks, failed, unreached ? ", some kernels reached by no case" : "", ctx.cases, elapsed);
-    return failed == 0 && unreached == 0 ? 0 : 1;
+    return failed == 0 && unreached == 0 && written ? 0 : 1;
 }

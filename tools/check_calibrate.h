@@ -1,0 +1,38 @@
+/* check_calibrate.h - tmv-check-kernels --calibrate: each kernel's cost
+ * profile (src/cost.h) fitted to its times on a sample of the step shapes it
+ * accepts, and written in the format of src/cost_table.inc. The times are
+ * --bench's (check_bench.h): the same timing fills both samples. */
+#ifndef TMV_CHECK_CALIBRATE_H
+#define TMV_CHECK_CALIBRATE_H
+
+#include <stdbool.h>
+
+#include "casegen.h"
+#include "check_bench.h"
+#include "cost.h"
+
+/* Shapes timed per kernel at most, and the fewest a profile is fitted to. */
+#define CK_CALIBRATION_SHAPES 128
+#define CK_CALIBRATION_MIN_SHAPES 8
+
+/* One kernel's sample: the features of each shape timed and its time. */
+typedef struct ck_calibration {
+    ck_reservoir      sample;
+    tmv_cost_features features[CK_CALIBRATION_SHAPES];
+    double            ns[CK_CALIBRATION_SHAPES];
+} ck_calibration;
+
+/* ck_reservoir_offer and ck_reservoir_put for the sample, the put with the
+ * shape's features and its nanoseconds per call. */
+bool ck_calibration_offer(ck_calibration *c, cg_rng *rng, unsigned *slot);
+void ck_calibration_put(ck_calibration *c, unsigned slot, tmv_cost_features f, double ns);
+
+/* Fits a profile to each sample (samples: one per registry row) of
+ * CK_CALIBRATION_MIN_SHAPES shapes or more, prints the fit of every sample
+ * offered a shape to stdout, and writes a row per fitted kernel, in registry
+ * order, to path (through path.tmp, so a failed run leaves the old file),
+ * under a header naming the command line (argv), the date and the CPU.
+ * false, after a message to stderr, when the file could not be written. */
+bool ck_calibration_write(const ck_calibration *samples, const char *path, int argc, char *const *argv);
+
+#endif
