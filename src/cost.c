@@ -49,7 +49,7 @@ bool tmv_cost_features_of(tmv_primitive p, const void *shape, tmv_cost_features 
 
 /* profile_index[i]: the profile of tmv_kernels[i], or -1; made once. */
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
-static int profile_index[512];
+static int profile_index[TMV_COST_KERNELS_MAX];
 
 static void build_index(void)
 {
@@ -91,4 +91,57 @@ double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double workin
         return -1;
     const double compute = tmv_cost_compute_ns(p, f), memory = tmv_cost_memory_ns(f.bytes, working_set, tuning);
     return compute > memory ? compute : memory;
+}
+
+double tmv_cost_working_set(tmv_primitive p, const void *shape, tmv_cost_features f)
+{
+    if (!tmv_primitive_copies(p))
+        return 2 * f.bytes;
+    const tmv_copy_shape *s = shape;
+    double src = (double)s->elem_bytes;
+    for (uint32_t d = 0; d < s->rank; d++)
+        src += (double)(s->sizes[d] - 1) * (double)s->src_strides[d];
+    return f.bytes + (src < f.bytes ? src : f.bytes);
+}
+
+/* The tuning record a shape of primitive p points to. */
+static const tmv_tuning *tuning_of(tmv_primitive p, const void *shape)
+{
+    if (tmv_primitive_copies(p))
+        return ((const tmv_copy_shape *)shape)->tuning;
+    if (p == TMV_PRIMITIVE_JOIN_ROWS || p == TMV_PRIMITIVE_SPLIT_ROWS)
+        return ((const tmv_rows_shape *)shape)->tuning;
+    return NULL;
+}
+
+double tmv_cost_of(const tmv_kernel *k, const void *shape)
+{
+    tmv_cost_features f;
+    const tmv_tuning *tuning = tuning_of(k->primitive, shape);
+    if (tuning == NULL || !tmv_cost_features_of(k->primitive, shape, &f) || f.bytes >= (double)tuning->stream_threshold)
+        return -1;
+    return tmv_cost_estimate(k, f, tmv_cost_working_set(k->primitive, shape, f), tuning);
+}
+
+unsigned tmv_cost_choice(const double *ns, unsigned n)
+{
+    if (n == 0 || ns[0] < 0)
+        return 0;
+    unsigned best = 0;
+    for (unsigned i = 1; i < n; i++)
+        if (ns[i] >= 0 && ns[i] < ns[best])
+            best = i;
+    return ns[best] < TMV_COST_SWITCH_RATIO * ns[0] ? best : 0;
+}
+
+const tmv_kernel *tmv_cost_choose(const tmv_kernel *const *accepting, unsigned n, const void *shape)
+{
+    double ns[TMV_COST_CANDIDATES_MAX];
+    if (n == 0)
+        return NULL;
+    if (n > TMV_COST_CANDIDATES_MAX)
+        n = TMV_COST_CANDIDATES_MAX;
+    for (unsigned i = 0; i < n; i++)
+        ns[i] = tmv_cost_of(accepting[i], shape);
+    return accepting[tmv_cost_choice(ns, n)];
 }

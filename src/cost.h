@@ -38,8 +38,10 @@ tmv_cost_features tmv_cost_rows_features(const tmv_rows_shape *s);
  * are not rated: their time is the table's latency, not the kernel's). */
 bool tmv_cost_features_of(tmv_primitive p, const void *shape, tmv_cost_features *out);
 
-/* The calibrated profile of kernel k, NULL when the table has none (a kernel
+/* The calibrated profile of kernel k (one of the first
+ * TMV_COST_KERNELS_MAX rows of the registry), NULL when the table has none (a kernel
  * set not calibrated, such as NEON, or a kernel newer than the table). */
+#define TMV_COST_KERNELS_MAX 512
 const tmv_cost_profile *tmv_cost_profile_of(const tmv_kernel *k);
 
 /* What the profile prices the features at, in nanoseconds, before the
@@ -55,6 +57,31 @@ double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tu
 /* The estimate for kernel k on shape features f: the profile's compute,
  * floored by tmv_cost_memory_ns; a negative value when k has no profile. */
 double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double working_set, const tmv_tuning *tuning);
+
+/* The bytes a step's source and destination span together: the
+ * destination's bytes and at most as many of the source (a fill reads one
+ * element per row, a copy as many as it writes). */
+double tmv_cost_working_set(tmv_primitive p, const void *shape, tmv_cost_features f);
+
+/* The estimate for kernel k on `shape` (of k's primitive, or a copy shape
+ * for a kernel of the copy family), under the shape's tuning record; a
+ * negative value when the model cannot rate it: a gather, no profile for
+ * k, or a step that writes at least the stream threshold (past it every
+ * plan is bound by DRAM, where the registry's order, streaming kernels
+ * first, decides). */
+double tmv_cost_of(const tmv_kernel *k, const void *shape);
+
+/* Given the estimates of n candidates in the registry's order of
+ * preference (negative: not rated), the index of the one to run: the
+ * cheapest if its estimate is below TMV_COST_SWITCH_RATIO times the
+ * first's, else 0 (also when the first is not rated). */
+unsigned tmv_cost_choice(const double *ns, unsigned n);
+
+/* Of the n (at most TMV_COST_CANDIDATES_MAX) kernels that accept `shape`,
+ * in the registry's order of preference, the one the planner runs
+ * (tmv_cost_choice of their estimates); NULL when n is 0. */
+#define TMV_COST_CANDIDATES_MAX 64
+const tmv_kernel *tmv_cost_choose(const tmv_kernel *const *accepting, unsigned n, const void *shape);
 
 /* A kernel other than the registry's first choice is taken only if its
  * estimate is below this fraction of the first choice's: the fit's own

@@ -4,10 +4,12 @@
  * set and whether it prepares state at create. From that list come the
  * kernels' prototypes (the end of this header), the table the planner picks
  * from (registry.c), the verifier's --list and the per-kernel checker. The
- * planner takes, once at create, the first row of the step's primitive whose
- * set the operator's kernel set includes and whose `accepts` takes the shape;
+ * planner takes, once at create, among the rows of the step's primitive whose
+ * set the operator's kernel set includes and whose `accepts` takes the shape,
+ * the first, unless the cost model (cost.h) rates another clearly cheaper;
  * rows are in preference order, the portable catch-all of each primitive
- * last. Adding a kernel is one file in src/x86 or src/arm plus one row. */
+ * last. Adding a kernel is one file in src/x86 or src/arm plus one row (and
+ * a calibration run, which test_cost asks for). */
 #ifndef TMV_KERNELS_H
 #define TMV_KERNELS_H
 
@@ -166,16 +168,23 @@ bool tmv_kernel_has_prepare(const tmv_kernel *k);
 /* Runs k's prepare on the shape into state (TMV_KERNEL_STATE_BYTES). */
 void tmv_kernel_prepare(const tmv_kernel *k, const void *shape, void *state);
 
-/* The first kernel of `primitive` that kernel set `isa` includes and that
- * accepts the shape; never NULL for COPY and the non-copy primitives (the
- * portable catch-all takes any shape), NULL when none of FILL, DEINTERLEAVE,
- * INTERLEAVE or TRANSPOSE does. */
+/* Of the kernels of `primitive` that kernel set `isa` includes and that
+ * accept the shape, the first in registry order unless the cost model
+ * (tmv_cost_choose) rates another clearly cheaper; never NULL for COPY and
+ * the non-copy primitives (the portable catch-all takes any shape), NULL
+ * when none of FILL, DEINTERLEAVE, INTERLEAVE or TRANSPOSE does. */
 const tmv_kernel *tmv_pick(tmv_primitive primitive, tmv_isa isa, const void *shape);
-/* The kernel for a copy shape: among the copy family's rows whose primitive
- * the shape is (tmv_copy_primitives), set `isa` includes and that accept it,
- * the first in registry order of the most specific primitive -- FILL,
- * DEINTERLEAVE or INTERLEAVE, then TRANSPOSE, then COPY; never NULL. */
+/* The kernel for a copy shape: the copy family's rows whose primitive the
+ * shape is (tmv_copy_primitives), set `isa` includes and that accept it,
+ * ordered by the most specific primitive -- FILL, DEINTERLEAVE or
+ * INTERLEAVE, then TRANSPOSE, then COPY -- and registry order within; the
+ * first unless the cost model rates another clearly cheaper; never NULL. */
 const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape);
+/* The first of those in the same order, with no cost model: for the parts
+ * of a step a parallel execute cuts that its kernel does not take, where
+ * rating every candidate per part would cost more than it saves. */
+const tmv_kernel *tmv_pick_first(tmv_primitive primitive, tmv_isa isa, const void *shape);
+const tmv_kernel *tmv_pick_copy_first(tmv_isa isa, const tmv_copy_shape *shape);
 
 /* Prototypes of every row's functions: tmv_<variant>_<set> runs it,
  * tmv_<variant>_<set>_accepts says whether its ISA can take a shape,

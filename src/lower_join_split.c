@@ -1,6 +1,7 @@
 /* lower_join_split.c - JOIN and SPLIT onto row-wise joins/splits, or one strided copy per piece. */
 #include <stdlib.h>
 
+#include "cost.h"
 #include "error.h"
 #include "lower.h"
 
@@ -89,6 +90,65 @@ static uint64_t joined_offset(const tmv_op *op, pieces_view v, uint64_t along)
     return along * v.joined->strides[op->axis] * v.joined->elem_size;
 }
 
+/* The copy of piece k between it and the joined tensor, `along` elements
+ * along the axis there; *offset its byte offset in the joined tensor. */
+static tmv_copy_shape piece_copy(const tmv_op *op, pieces_view v, bool join, uint32_t k, uint64_t along,
+                                 uint64_t *offset)
+{
+    const tmv_tensor *piece = &v.pieces[k];
+    *offset = joined_offset(op, v, along);
+    return join ? tmv_shape_of(piece, piece, v.joined) : tmv_shape_of(piece, v.joined, piece);
+}
+
+/* The kernel a row-wise JOIN or SPLIT of `shape` would run. */
+static const tmv_kernel *rows_kernel(const tmv_op *op, const tmv_rows_shape *shape, bool join)
+{
+    return tmv_pick(join ? TMV_PRIMITIVE_JOIN_ROWS : TMV_PRIMITIVE_SPLIT_ROWS, op->isa, shape);
+}
+
+/* a and b (normalized) move the same elements the same way. */
+static bool same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b)
+{
+    if (a->rank != b->rank || a->elem_bytes != b->elem_bytes)
+        return false;
+    for (uint32_t d = 0; d < a->rank; d++)
+        if (a->sizes[d] != b->sizes[d] || a->src_strides[d] != b->src_strides[d] ||
+            a->dst_strides[d] != b->dst_strides[d])
+            return false;
+    return true;
+}
+
+/* Whether a copy per piece is, by the cost model, clearly cheaper than the
+ * row-wise step (rows kernels pay per piece row; a few long pieces are a
+ * few memcpy-speed copies). False when either side cannot be rated. The
+ * sum stops once it is too large, and a piece shaped like the one before
+ * (the thousands of equal pieces of a many-way SPLIT) costs what it did. */
+static bool pieces_cheaper(const tmv_op *op, pieces_view v, bool join, tmv_rows_shape *shape)
+{
+    shape->tuning = &op->tuning;
+    const double rows_ns = tmv_cost_of(rows_kernel(op, shape, join), shape);
+    if (rows_ns < 0)
+        return false;
+    const double bound = TMV_COST_SWITCH_RATIO * rows_ns;
+    double pieces_ns = 0, ns = 0;
+    uint64_t along = 0, offset;
+    tmv_copy_shape previous = {0};
+    for (uint32_t k = 0; k < v.count && pieces_ns < bound; k++) {
+        tmv_copy_shape copy = piece_copy(op, v, join, k, along, &offset);
+        along += v.pieces[k].sizes[op->axis];
+        if (!tmv_shape_normalize(&copy))
+            continue;
+        copy.tuning = &op->tuning;
+        if (k == 0 || !same_geometry(&copy, &previous))
+            ns = tmv_cost_of(tmv_pick_copy(op->isa, &copy), &copy);
+        if (ns < 0)
+            return false;
+        previous = copy;
+        pieces_ns += ns;
+    }
+    return pieces_ns < bound;
+}
+
 /* Appends the one step of a row-wise JOIN or SPLIT, with its kernel's state. */
 static tmv_status add_rows_step(tmv_op *op, const tmv_rows_shape *shape, bool join)
 {
@@ -96,7 +156,7 @@ static tmv_status add_rows_step(tmv_op *op, const tmv_rows_shape *shape, bool jo
     tmv_rows_shape *planned = join ? &step->u.join_rows.shape : &step->u.split_rows.shape;
     *planned = *shape;
     planned->tuning = &op->tuning;
-    step->kernel = tmv_pick(join ? TMV_PRIMITIVE_JOIN_ROWS : TMV_PRIMITIVE_SPLIT_ROWS, op->isa, planned);
+    step->kernel = rows_kernel(op, planned, join);
     if (join) {
         step->kind = TMV_STEP_JOIN_ROWS;
         step->u.join_rows.run = step->kernel->fn.join_rows.run;
@@ -116,21 +176,22 @@ static tmv_status lower_pieces(tmv_op *op, bool join)
     tmv_rows_shape shape = {0};
     bool rows;
     tmv_status status = try_rows(op, v, &shape, &rows);
-    if (status == TMV_OK)
-        status = tmv_plan_reserve(op, rows ? 1 : v.count);
+    if (status != TMV_OK)
+        return status;
+    rows = rows && !pieces_cheaper(op, v, join, &shape);
+    status = tmv_plan_reserve(op, rows ? 1 : v.count);
     if (status != TMV_OK)
         return status;
     if (rows)
         return add_rows_step(op, &shape, join);
-    uint64_t along = 0; /* running sum of the pieces' sizes along the axis */
+    uint64_t along = 0, offset; /* running sum of the pieces' sizes along the axis */
     for (uint32_t k = 0; k < v.count; k++) {
-        const tmv_tensor *piece = &v.pieces[k];
-        uint64_t offset = joined_offset(op, v, along);
-        along += piece->sizes[op->axis];
+        tmv_copy_shape copy = piece_copy(op, v, join, k, along, &offset);
+        along += v.pieces[k].sizes[op->axis];
         if (join)
-            tmv_plan_add_copy(op, tmv_shape_of(piece, piece, v.joined), k, 0, 0, offset);
+            tmv_plan_add_copy(op, copy, k, 0, 0, offset);
         else
-            tmv_plan_add_copy(op, tmv_shape_of(piece, v.joined, piece), 0, offset, k, 0);
+            tmv_plan_add_copy(op, copy, 0, offset, k, 0);
     }
     return TMV_OK;
 }

@@ -1,6 +1,7 @@
 /* registry.c - the kernel table built from registry.inc, and picking a kernel for a shape. */
 #include "kernels.h"
 #include "copy_kinds.h"
+#include "cost.h"
 #include "kernel_sets.h"
 
 /* A row counts where CMake built its set's files (TMV_HAVE_<SET>_KERNELS);
@@ -151,32 +152,71 @@ void tmv_kernel_prepare(const tmv_kernel *k, const void *shape, void *state)
     }
 }
 
-const tmv_kernel *tmv_pick(tmv_primitive primitive, tmv_isa isa, const void *shape)
+/* Room for every kernel of one primitive (or of the copy family) that
+ * accepts a shape; test_cost checks the registry has no more. */
+#define ACCEPTING_MAX TMV_COST_CANDIDATES_MAX
+
+/* The kernels of `primitive` that set `isa` includes and that accept the
+ * shape, in registry order, into accepting[]; at most `most`. */
+static unsigned accepting_kernels(tmv_primitive primitive, tmv_isa isa, const void *shape,
+                                  const tmv_kernel **accepting, unsigned most)
 {
     const uint32_t included = tmv_isa_included_mask(isa);
-    for (unsigned i = 0; i < tmv_kernel_count; i++) {
+    unsigned n = 0;
+    for (unsigned i = 0; i < tmv_kernel_count && n < most; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
         if (k->primitive == primitive && (included >> k->set & 1u) && tmv_kernel_accepts(k, shape))
-            return k;
+            accepting[n++] = k;
     }
-    return NULL; /* COPY and the non-copy primitives end with a portable row that takes any shape (test_registry) */
+    return n;
 }
 
-const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape)
+/* The same for a copy shape: the copy family's rows whose primitive the
+ * shape is, the most specific primitive first -- a B-way (de)interleave is
+ * also a 2-D transpose (one side B), and anything is a copy. */
+static unsigned accepting_copy_kernels(tmv_isa isa, const tmv_copy_shape *shape, const tmv_kernel **accepting,
+                                       unsigned most)
 {
-    /* The most specific primitive first: a B-way (de)interleave is also a 2-D
-     * transpose (one side B), and anything is a copy. */
     static const uint32_t tiers[] = {
         1u << TMV_PRIMITIVE_FILL | 1u << TMV_PRIMITIVE_DEINTERLEAVE | 1u << TMV_PRIMITIVE_INTERLEAVE,
         1u << TMV_PRIMITIVE_TRANSPOSE,
         1u << TMV_PRIMITIVE_COPY,
     };
     const uint32_t included = tmv_isa_included_mask(isa), kinds = tmv_copy_primitives(shape);
+    unsigned n = 0;
     for (unsigned t = 0; t < sizeof tiers / sizeof tiers[0]; t++)
-        for (unsigned i = 0; i < tmv_kernel_count; i++) {
+        for (unsigned i = 0; i < tmv_kernel_count && n < most; i++) {
             const tmv_kernel *k = &tmv_kernels[i];
             if (((kinds & tiers[t]) >> k->primitive & 1u) && (included >> k->set & 1u) && k->fn.copy.accepts(shape))
-                return k;
+                accepting[n++] = k;
         }
-    return NULL; /* not reached: COPY's portable catch-all takes any shape (test_registry) */
+    return n;
+}
+
+/* NULL only for none: COPY and the non-copy primitives end with a portable
+ * row that takes any shape (test_registry). */
+const tmv_kernel *tmv_pick(tmv_primitive primitive, tmv_isa isa, const void *shape)
+{
+    const tmv_kernel *accepting[ACCEPTING_MAX];
+    return tmv_cost_choose(accepting, accepting_kernels(primitive, isa, shape, accepting, ACCEPTING_MAX), shape);
+}
+
+const tmv_kernel *tmv_pick_first(tmv_primitive primitive, tmv_isa isa, const void *shape)
+{
+    const tmv_kernel *first = NULL;
+    accepting_kernels(primitive, isa, shape, &first, 1);
+    return first;
+}
+
+const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape)
+{
+    const tmv_kernel *accepting[ACCEPTING_MAX];
+    return tmv_cost_choose(accepting, accepting_copy_kernels(isa, shape, accepting, ACCEPTING_MAX), shape);
+}
+
+const tmv_kernel *tmv_pick_copy_first(tmv_isa isa, const tmv_copy_shape *shape)
+{
+    const tmv_kernel *first = NULL;
+    accepting_copy_kernels(isa, shape, &first, 1);
+    return first;
 }

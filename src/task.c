@@ -79,7 +79,7 @@ static void run_copy(task *t, tmv_copy_shape *part, const uint8_t *src, uint8_t 
     if (!same_geometry || !k->fn.copy.accepts(part)) {
         if (!tmv_shape_normalize(part))
             return;
-        k = tmv_pick_copy(t->op->isa, part);
+        k = tmv_pick_copy_first(t->op->isa, part);
     }
     k->fn.copy.run(part, src, dst);
 }
@@ -155,9 +155,9 @@ static void rows_part(task *t, uint64_t row, uint64_t rows, uint64_t c0, uint64_
         part.state = NULL;
     const tmv_kernel *k = step->kernel;
     if ((!whole_rows && tmv_kernel_has_prepare(k)) || !tmv_kernel_accepts(k, &part)) {
-        k = tmv_pick(k->primitive, t->op->isa, &part);
+        k = tmv_pick_first(k->primitive, t->op->isa, &part);
         if (tmv_kernel_has_prepare(k))
-            k = tmv_pick(k->primitive, TMV_ISA_SCALAR, &part);
+            k = tmv_pick_first(k->primitive, TMV_ISA_SCALAR, &part);
     }
     uint8_t *joined = (uint8_t *)(uintptr_t)(join ? t->outputs[0] : t->inputs[0]) + row * s->joined_pitch + c0;
     if (join)

@@ -11,6 +11,7 @@
 #include "check_seed.h"
 #include "check_step.h"
 #include "copy_kinds.h"
+#include "kernel_sets.h"
 #include "op.h"
 
 const ck_record ck_records[CK_RECORDS] = {
@@ -135,11 +136,14 @@ static bool bench_takes(const checker *ck, const tmv_kernel *counted, const ck_s
 /* --calibrate times a kernel under the no-stream record only: the profiles
  * price work in cache, which streaming stores skip (so the stream kernels,
  * which take shapes only under the stream record, get no profile), and only
- * on shapes with cost features (*f; a gather step's have none). */
-static bool calibration_takes(const checker *ck, const ck_kernel_stats *st, const ck_step *base,
-                              tmv_cost_features *f)
+ * on shapes with cost features (*f; a gather step's have none). Kernels of
+ * an emulated set (neon-simde) get none either: their times here say how
+ * fast SIMDe emulates NEON, not how fast NEON runs, and pricing them would
+ * plan the emulation away from the NEON kernels it exists to test. */
+static bool calibration_takes(const checker *ck, const ck_kernel_stats *st, const tmv_kernel *k,
+                              const ck_step *base, tmv_cost_features *f)
 {
-    return st->bench.calibration != NULL && ck->rec == 1 &&
+    return st->bench.calibration != NULL && ck->rec == 1 && !tmv_kernel_set_of(k->set)->emulated &&
            tmv_cost_features_of(ck_step_primitive(ck->step), ck_step_shape(base), f);
 }
 
@@ -156,7 +160,7 @@ static void bench_one(checker *ck, const ck_step *base, const tmv_kernel *counte
     if (ck->no_bench)
         return;
     const bool bench = bench_takes(ck, counted, got, ref_k) && ck_bench_offer(&st->bench, rng, &slot);
-    const bool calibrate = calibration_takes(ck, st, base, &f) &&
+    const bool calibrate = calibration_takes(ck, st, counted, base, &f) &&
                            ck_calibration_offer(st->bench.calibration, rng, &calibration_slot);
     if (!bench && !calibrate)
         return;

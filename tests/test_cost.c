@@ -1,0 +1,106 @@
+/* test_cost.c - the planner's cost model (src/cost.h): shape features, the memory floor, the choice rule, the table's coverage. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "cost.h"
+#include "kernel_sets.h"
+
+/* A copy of 3 x 4 x 5 elements of 2 bytes: 12 runs of the inner dim, 60
+ * elements, 120 bytes. */
+Test(cost, copy_features_count_runs_elements_and_bytes)
+{
+    tmv_copy_shape s = {.rank = 3, .elem_bytes = 2, .sizes = {3, 4, 5}};
+    const tmv_cost_features f = tmv_cost_copy_features(&s);
+    cr_expect_eq(f.lines, 12);
+    cr_expect_eq(f.pieces, 60);
+    cr_expect_eq(f.bytes, 120);
+    /* a single element (rank 0): one call, one line, one piece */
+    tmv_copy_shape one = {.rank = 0, .elem_bytes = 48};
+    const tmv_cost_features g = tmv_cost_copy_features(&one);
+    cr_expect(g.lines == 1 && g.pieces == 1 && g.bytes == 48);
+}
+
+/* A JOIN of 7 rows of three pieces into 96-byte joined rows. */
+Test(cost, rows_features_count_rows_piece_rows_and_bytes)
+{
+    const tmv_rows_piece pieces[3] = {{0, 32, 0, 32}, {1, 32, 32, 32}, {2, 32, 64, 32}};
+    const tmv_rows_shape s = {.rows = 7, .joined_pitch = 96, .joined_bytes = 96, .piece_count = 3, .pieces = pieces};
+    const tmv_cost_features f = tmv_cost_rows_features(&s);
+    cr_expect(f.lines == 7 && f.pieces == 21 && f.bytes == 672);
+}
+
+/* A fill reads one element per row: its working set is about its output. */
+Test(cost, working_set_counts_the_source_it_reads)
+{
+    tmv_copy_shape fill = {.rank = 2, .elem_bytes = 4, .sizes = {10, 100}};
+    fill.src_strides[0] = 4, fill.src_strides[1] = 0;
+    fill.dst_strides[0] = 400, fill.dst_strides[1] = 4;
+    const tmv_cost_features f = tmv_cost_copy_features(&fill);
+    cr_expect_eq(tmv_cost_working_set(TMV_PRIMITIVE_FILL, &fill, f), 4000 + 40);
+    tmv_copy_shape copy = fill;
+    copy.src_strides[0] = 400, copy.src_strides[1] = 4;
+    cr_expect_eq(tmv_cost_working_set(TMV_PRIMITIVE_COPY, &copy, f), 8000);
+}
+
+/* Deeper cache levels are slower per byte; a working set no level holds is
+ * priced at DRAM's rate, and a CPU reporting no caches prices all so. */
+Test(cost, memory_floor_grows_with_the_level_the_working_set_needs)
+{
+    const tmv_tuning t = {.stream_threshold = 1 << 24, .cache_bytes = {32 << 10, 1 << 20, 32 << 20}};
+    const double l1 = tmv_cost_memory_ns(8192, 16 << 10, &t), l2 = tmv_cost_memory_ns(8192, 512 << 10, &t);
+    const double l3 = tmv_cost_memory_ns(8192, 8 << 20, &t), dram = tmv_cost_memory_ns(8192, 64 << 20, &t);
+    cr_expect(l1 > 0 && l1 < l2 && l2 < l3 && l3 < dram, "%g %g %g %g", l1, l2, l3, dram);
+    const tmv_tuning none = {.stream_threshold = 1 << 23};
+    cr_expect_eq(tmv_cost_memory_ns(8192, 16 << 10, &none), dram);
+}
+
+/* The registry's first choice stays unless another is estimated below
+ * TMV_COST_SWITCH_RATIO of it; unrated candidates are never taken. */
+Test(cost, choice_keeps_the_first_unless_another_is_clearly_cheaper)
+{
+    const double near[] = {10, 8}, clear[] = {10, 7}, cheapest[] = {10, 7, 6, 9};
+    const double unrated_first[] = {-1, 1}, unrated_other[] = {10, -1, 5};
+    cr_expect_eq(tmv_cost_choice(near, 2), 0);
+    cr_expect_eq(tmv_cost_choice(clear, 2), 1);
+    cr_expect_eq(tmv_cost_choice(cheapest, 4), 2);
+    cr_expect_eq(tmv_cost_choice(unrated_first, 2), 0);
+    cr_expect_eq(tmv_cost_choice(unrated_other, 3), 2);
+    cr_expect_eq(tmv_cost_choice(near, 1), 0);
+}
+
+/* src/cost_table.inc covers every kernel it can rate: a kernel added to the
+ * registry without a calibration run fails here. Not rated: gathers, the
+ * NEON sets (no NEON hardware to fit them on) and the streaming kernels,
+ * which accept only outputs past the stream threshold, where the model
+ * defers to the registry's order. */
+Test(cost, table_has_a_profile_for_every_kernel_it_can_rate)
+{
+    for (unsigned i = 0; i < tmv_kernel_count; i++) {
+        const tmv_kernel *k = &tmv_kernels[i];
+        const tmv_cost_profile *p = tmv_cost_profile_of(k);
+        if (p != NULL)
+            cr_expect(p->call_ns >= 0 && p->line_ns >= 0 && p->piece_ns >= 0 && p->byte_ns >= 0,
+                      "%s: a negative price", k->name);
+        const bool neon = k->set == TMV_ISA_NEON || k->set == TMV_ISA_NEON_SIMDE;
+        if (k->primitive == TMV_PRIMITIVE_GATHER || neon || strstr(k->name, "stream") != NULL)
+            continue;
+        cr_expect_not_null(p, "%s has no cost profile: run tmv-check-kernels --calibrate=src/cost_table.inc",
+                           k->name);
+    }
+}
+
+/* tmv_pick and tmv_pick_copy gather every accepting kernel of a primitive
+ * (of the copy family for a copy shape) in a TMV_COST_CANDIDATES_MAX array,
+ * and the model indexes profiles for TMV_COST_KERNELS_MAX rows. */
+Test(cost, registry_fits_the_candidate_array)
+{
+    unsigned copy_family = 0, per_primitive[TMV_PRIMITIVE_COUNT] = {0};
+    for (unsigned i = 0; i < tmv_kernel_count; i++) {
+        copy_family += tmv_primitive_copies(tmv_kernels[i].primitive);
+        per_primitive[tmv_kernels[i].primitive]++;
+    }
+    cr_expect_leq(tmv_kernel_count, TMV_COST_KERNELS_MAX);
+    cr_expect_leq(copy_family, TMV_COST_CANDIDATES_MAX);
+    for (int p = 0; p < TMV_PRIMITIVE_COUNT; p++)
+        cr_expect_leq(per_primitive[p], TMV_COST_CANDIDATES_MAX);
+}
