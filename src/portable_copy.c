@@ -23,7 +23,11 @@ static inline void copy_run(const uint8_t *src, uint8_t *dst, uint64_t n, uint64
     }
 }
 
-/* Copies each innermost run at every position of the outer dims. */
+/* Copies each innermost run at every position of the outer dims. The dim
+ * outside the innermost is a plain loop and the odometer walks the rest:
+ * stepping the odometer per run cost about 2 ns, most of a short run's time
+ * (SPACE_TO_DEPTH's runs of B bytes; tmv-check-kernels --calibrate's line
+ * price of copy_w1). */
 static inline void copy_nd(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, size_t w, enum move how)
 {
     if (s->rank == 0) {
@@ -31,12 +35,20 @@ static inline void copy_nd(const tmv_copy_shape *s, const uint8_t *src, uint8_t 
         return;
     }
     const uint32_t inner = s->rank - 1;
+    if (inner == 0) {
+        copy_run(src, dst, s->sizes[0], s->src_strides[0], s->dst_strides[0], w, how);
+        return;
+    }
+    const uint32_t mid = inner - 1;
     tmv_walk walk;
-    tmv_walk_init(&walk, s, inner);
-    do
-        copy_run(src + walk.src, dst + walk.dst, s->sizes[inner], s->src_strides[inner],
-                 s->dst_strides[inner], w, how);
-    while (tmv_walk_next(&walk));
+    tmv_walk_init(&walk, s, mid);
+    do {
+        const uint8_t *from = src + walk.src;
+        uint8_t *to = dst + walk.dst;
+        for (uint64_t j = 0; j < s->sizes[mid]; j++)
+            copy_run(from + j * s->src_strides[mid], to + j * s->dst_strides[mid], s->sizes[inner],
+                     s->src_strides[inner], s->dst_strides[inner], w, how);
+    } while (tmv_walk_next(&walk));
 }
 
 void tmv_copy_w1_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) { copy_nd(s, src, dst, 1, MOVE_MEMCPY); }
