@@ -9,11 +9,6 @@
 #include <string.h>
 #include <time.h>
 
-bool ck_calibration_offer(ck_calibration *c, cg_rng *rng, unsigned *slot)
-{
-    return ck_reservoir_offer(&c->sample, CK_CALIBRATION_SHAPES, rng, slot);
-}
-
 void ck_calibration_put(ck_calibration *c, unsigned slot, tmv_cost_features f, double ns)
 {
     c->features[slot] = f;

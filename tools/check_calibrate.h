@@ -22,9 +22,9 @@ typedef struct ck_calibration {
     double            ns[CK_CALIBRATION_SHAPES];
 } ck_calibration;
 
-/* ck_reservoir_offer and ck_reservoir_put for the sample, the put with the
- * shape's features and its nanoseconds per call. */
-bool ck_calibration_offer(ck_calibration *c, cg_rng *rng, unsigned *slot);
+/* ck_reservoir_put for the sample (offered with ck_reservoir_offer, capacity
+ * CK_CALIBRATION_SHAPES), with the shape's features and its nanoseconds per
+ * call. */
 void ck_calibration_put(ck_calibration *c, unsigned slot, tmv_cost_features f, double ns);
 
 /* Fits a profile to each sample (samples: one per registry row) of

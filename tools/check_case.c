@@ -161,7 +161,8 @@ static void bench_one(checker *ck, const ck_step *base, const tmv_kernel *counte
         return;
     const bool bench = bench_takes(ck, counted, got, ref_k) && ck_bench_offer(&st->bench, rng, &slot);
     const bool calibrate = calibration_takes(ck, st, counted, base, &f) &&
-                           ck_calibration_offer(st->bench.calibration, rng, &calibration_slot);
+                           ck_reservoir_offer(&st->bench.calibration->sample, CK_CALIBRATION_SHAPES, rng,
+                                              &calibration_slot);
     if (!bench && !calibrate)
         return;
     if (ck->bench_inputs == NULL && (ck->bench_inputs = ck_inputs_new(ck->c)) == NULL) {
