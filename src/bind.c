@@ -117,6 +117,8 @@ static tmv_status outputs_disjoint_sorted(const tmv_op *op, void *const *outputs
  * SORT_MAX outputs. */
 static tmv_status outputs_disjoint(const tmv_op *op, void *const *outputs)
 {
+    if (op->output_count < 2)
+        return TMV_OK;
     bool decided;
     tmv_status status = outputs_disjoint_monotone(op, outputs, &decided);
     if (decided)
@@ -136,28 +138,31 @@ static tmv_status outputs_disjoint(const tmv_op *op, void *const *outputs)
     return status;
 }
 
+/* Every execute runs these: the operator's name is looked up only for a
+ * message, and one output needs no overlap check among outputs. */
 tmv_status tmv_check_bindings(const tmv_op *op, const void *const *inputs, void *const *outputs)
 {
-    const char *name = tmv_op_name(op->type);
     if (inputs == NULL)
-        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "%s: execute: inputs is NULL", name);
+        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "%s: execute: inputs is NULL", tmv_op_name(op->type));
     if (outputs == NULL)
-        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "%s: execute: outputs is NULL", name);
+        return tmv_fail(TMV_ERR_INVALID_ARGUMENT, "%s: execute: outputs is NULL", tmv_op_name(op->type));
     for (uint32_t i = 0; i < op->input_count; i++)
         if (inputs[i] == NULL && !op->inputs[i].empty)
             return tmv_fail(TMV_ERR_INVALID_ARGUMENT,
-                            "%s: execute: inputs[%u] is NULL but its tensor holds elements", name, i);
+                            "%s: execute: inputs[%u] is NULL but its tensor holds elements",
+                            tmv_op_name(op->type), i);
     for (uint32_t o = 0; o < op->output_count; o++)
         if (outputs[o] == NULL && !op->outputs[o].empty)
             return tmv_fail(TMV_ERR_INVALID_ARGUMENT,
-                            "%s: execute: outputs[%u] is NULL but its tensor holds elements", name, o);
+                            "%s: execute: outputs[%u] is NULL but its tensor holds elements",
+                            tmv_op_name(op->type), o);
     /* inputs x outputs: one side is a single tensor for every operator */
     for (uint32_t o = 0; o < op->output_count; o++)
         for (uint32_t i = 0; i < op->input_count; i++)
             if (ranges_meet(outputs[o], op->outputs[o].extent_bytes, inputs[i], op->inputs[i].extent_bytes))
                 return tmv_fail(TMV_ERR_OVERLAP,
                                 "%s: execute: outputs[%u] (%llu bytes at %p) overlaps inputs[%u] "
-                                "(%llu bytes at %p)", name, o,
+                                "(%llu bytes at %p)", tmv_op_name(op->type), o,
                                 (unsigned long long)op->outputs[o].extent_bytes, outputs[o], i,
                                 (unsigned long long)op->inputs[i].extent_bytes, inputs[i]);
     return outputs_disjoint(op, outputs);
