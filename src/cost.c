@@ -5,10 +5,10 @@
 #include <string.h>
 
 /* The profiles tmv-check-kernels --calibrate fitted. */
-#define TMV_COST(name, call, line, piece, byte) {name, call, line, piece, byte},
+#define TMV_COST(name, call, block, line, piece, byte) {name, call, block, line, piece, byte},
 static const tmv_cost_profile profiles[] = {
 #include "cost_table.inc"
-    {NULL, 0, 0, 0, 0} /* keeps the array non-empty where the table is */
+    {NULL, 0, 0, 0, 0, 0} /* keeps the array non-empty where the table is */
 };
 #undef TMV_COST
 
@@ -20,11 +20,13 @@ static const double copy_bytes_per_ns[4] = {97.0, 48.0, 40.0, 16.9};
 
 tmv_cost_features tmv_cost_copy_features(const tmv_copy_shape *s)
 {
-    tmv_cost_features f = {1, 1, (double)s->elem_bytes};
+    tmv_cost_features f = {1, 1, 1, (double)s->elem_bytes};
     for (uint32_t d = 0; d < s->rank; d++) {
         f.pieces *= (double)s->sizes[d];
         if (d + 1 < s->rank)
             f.lines *= (double)s->sizes[d];
+        if (d + 2 < s->rank)
+            f.blocks *= (double)s->sizes[d];
     }
     f.bytes *= f.pieces;
     return f;
@@ -33,7 +35,7 @@ tmv_cost_features tmv_cost_copy_features(const tmv_copy_shape *s)
 tmv_cost_features tmv_cost_rows_features(const tmv_rows_shape *s)
 {
     const double rows = (double)s->rows;
-    return (tmv_cost_features){rows, rows * s->piece_count, rows * (double)s->joined_bytes};
+    return (tmv_cost_features){1, rows, rows * s->piece_count, rows * (double)s->joined_bytes};
 }
 
 bool tmv_cost_features_of(tmv_primitive p, const void *shape, tmv_cost_features *out)
@@ -73,7 +75,7 @@ const tmv_cost_profile *tmv_cost_profile_of(const tmv_kernel *k)
 
 double tmv_cost_compute_ns(const tmv_cost_profile *p, tmv_cost_features f)
 {
-    return p->call_ns + p->line_ns * f.lines + p->piece_ns * f.pieces + p->byte_ns * f.bytes;
+    return p->call_ns + p->block_ns * f.blocks + p->line_ns * f.lines + p->piece_ns * f.pieces + p->byte_ns * f.bytes;
 }
 
 double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tuning)

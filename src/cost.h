@@ -1,10 +1,12 @@
 /* cost.h - the planner's cost model: what a kernel is expected to take on a step's shape.
  *
- * A step's shape is described by four numbers (tmv_cost_features): one call,
- * its lines (the outer iterations: the runs of the inner dim of a copy, the
- * rows of a row-wise JOIN/SPLIT), its pieces (the smallest units it moves:
- * a copy's elements, a rows step's piece rows) and its bytes. A kernel's
- * cost profile prices each (tmv_cost_profile); they are fitted to times of
+ * A step's shape is described by five numbers (tmv_cost_features): one
+ * call; its blocks (the positions of a copy's dims outside its two innermost,
+ * where kernels that work on a 2-D block -- transposes, interleaves, fills --
+ * start one; 1 for a rows step); its lines (the runs of a copy's inner dim,
+ * the rows of a row-wise JOIN/SPLIT); its pieces (the smallest units it
+ * moves: a copy's elements, a rows step's piece rows) and its bytes. A
+ * kernel's cost profile prices each (tmv_cost_profile); they are fitted to times of
  * every kernel on the shapes it accepts, in cache, on one machine
  * (`tmv-check-kernels --calibrate`, which writes src/cost_table.inc). The
  * estimate is that sum, but never less than moving the step's bytes at the
@@ -20,15 +22,16 @@
 #include "tuning.h"
 
 typedef struct tmv_cost_features {
+    double blocks;
     double lines;
     double pieces;
     double bytes;
 } tmv_cost_features;
 
-/* Nanoseconds per call, per line, per piece and per byte. */
+/* Nanoseconds per call, per block, per line, per piece and per byte. */
 typedef struct tmv_cost_profile {
     const char *kernel;   /* its registry name, "<variant>/<set>" */
-    double call_ns, line_ns, piece_ns, byte_ns;
+    double call_ns, block_ns, line_ns, piece_ns, byte_ns;
 } tmv_cost_profile;
 
 /* The features of a copy-family shape (normalized) and of a rows shape. */

@@ -5,19 +5,20 @@
 #include "cost.h"
 #include "kernel_sets.h"
 
-/* A copy of 3 x 4 x 5 elements of 2 bytes: 12 runs of the inner dim, 60
- * elements, 120 bytes. */
-Test(cost, copy_features_count_runs_elements_and_bytes)
+/* A copy of 3 x 4 x 5 elements of 2 bytes: 3 blocks of the two inner dims,
+ * 12 runs of the inner dim, 60 elements, 120 bytes. */
+Test(cost, copy_features_count_blocks_runs_elements_and_bytes)
 {
     tmv_copy_shape s = {.rank = 3, .elem_bytes = 2, .sizes = {3, 4, 5}};
     const tmv_cost_features f = tmv_cost_copy_features(&s);
+    cr_expect_eq(f.blocks, 3);
     cr_expect_eq(f.lines, 12);
     cr_expect_eq(f.pieces, 60);
     cr_expect_eq(f.bytes, 120);
     /* a single element (rank 0): one call, one line, one piece */
     tmv_copy_shape one = {.rank = 0, .elem_bytes = 48};
     const tmv_cost_features g = tmv_cost_copy_features(&one);
-    cr_expect(g.lines == 1 && g.pieces == 1 && g.bytes == 48);
+    cr_expect(g.blocks == 1 && g.lines == 1 && g.pieces == 1 && g.bytes == 48);
 }
 
 /* A JOIN of 7 rows of three pieces into 96-byte joined rows. */
@@ -26,7 +27,7 @@ Test(cost, rows_features_count_rows_piece_rows_and_bytes)
     const tmv_rows_piece pieces[3] = {{0, 32, 0, 32}, {1, 32, 32, 32}, {2, 32, 64, 32}};
     const tmv_rows_shape s = {.rows = 7, .joined_pitch = 96, .joined_bytes = 96, .piece_count = 3, .pieces = pieces};
     const tmv_cost_features f = tmv_cost_rows_features(&s);
-    cr_expect(f.lines == 7 && f.pieces == 21 && f.bytes == 672);
+    cr_expect(f.blocks == 1 && f.lines == 7 && f.pieces == 21 && f.bytes == 672);
 }
 
 /* A fill reads one element per row: its working set is about its output. */
@@ -79,7 +80,7 @@ Test(cost, table_has_a_profile_for_every_kernel_it_can_rate)
         const tmv_kernel *k = &tmv_kernels[i];
         const tmv_cost_profile *p = tmv_cost_profile_of(k);
         if (p != NULL)
-            cr_expect(p->call_ns >= 0 && p->line_ns >= 0 && p->piece_ns >= 0 && p->byte_ns >= 0,
+            cr_expect(p->call_ns >= 0 && p->block_ns >= 0 && p->line_ns >= 0 && p->piece_ns >= 0 && p->byte_ns >= 0,
                       "%s: a negative price", k->name);
         const bool neon = k->set == TMV_ISA_NEON || k->set == TMV_ISA_NEON_SIMDE;
         if (k->primitive == TMV_PRIMITIVE_GATHER || neon || strstr(k->name, "stream") != NULL)

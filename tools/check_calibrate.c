@@ -18,15 +18,16 @@ void ck_calibration_put(ck_calibration *c, unsigned slot, tmv_cost_features f, d
 
 /* ---- the fit ---- */
 
-/* A profile's terms, in tmv_cost_profile's order: per call, line, piece, byte. */
-#define TERMS 4
+/* A profile's terms, in tmv_cost_profile's order: per call, block, line, piece, byte. */
+#define TERMS 5
 
 static void terms_of(tmv_cost_features f, double x[TERMS])
 {
     x[0] = 1;
-    x[1] = f.lines;
-    x[2] = f.pieces;
-    x[3] = f.bytes;
+    x[1] = f.blocks;
+    x[2] = f.lines;
+    x[3] = f.pieces;
+    x[4] = f.bytes;
 }
 
 /* The normal equations of the least squared relative error: a shape's
@@ -115,7 +116,7 @@ static tmv_cost_profile fit(const char *kernel, const ck_calibration *c)
 {
     normal_equations ne;
     normal_equations_of(c, &ne);
-    bool active[TERMS] = {true, true, true, true};
+    bool active[TERMS] = {true, true, true, true, true};
     double x[TERMS];
     for (;;) {
         const int dependent = solve(&ne, active, x);
@@ -132,7 +133,7 @@ static tmv_cost_profile fit(const char *kernel, const ck_calibration *c)
         active[worst] = false;
     }
     return (tmv_cost_profile){kernel, x[0] / ne.scale[0], x[1] / ne.scale[1], x[2] / ne.scale[2],
-                              x[3] / ne.scale[3]};
+                              x[3] / ne.scale[3], x[4] / ne.scale[4]};
 }
 
 /* A kernel's fit and how far it misses its sample. */
@@ -159,11 +160,12 @@ static unsigned fit_all(const ck_calibration *samples, kernel_fit *fits)
 {
     unsigned fitted = 0;
     printf("\ncalibration: cost profiles (src/cost.h) fitted to each kernel's times on a sample of up to %d\n"
-           "of the shapes it accepted under the no-stream record: ns = call + line * lines + piece * pieces\n"
-           "+ byte * bytes, least squared relative error; error = |fit - time| / time over the sample.\n",
+           "of the shapes it accepted under the no-stream record: ns = call + block * blocks + line * lines\n"
+           "+ piece * pieces + byte * bytes, least squared relative error; error = |fit - time| / time over\n"
+           "the sample.\n",
            CK_CALIBRATION_SHAPES);
-    printf("  %-34s %6s %10s %10s %10s %10s %7s %7s\n", "kernel", "shapes", "call ns", "line ns", "piece ns",
-           "byte ns", "median", "p90");
+    printf("  %-34s %6s %10s %10s %10s %10s %10s %7s %7s\n", "kernel", "shapes", "call ns", "block ns", "line ns",
+           "piece ns", "byte ns", "median", "p90");
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const ck_calibration *c = &samples[i];
         if (c->sample.offered == 0)
@@ -173,9 +175,9 @@ static unsigned fit_all(const ck_calibration *samples, kernel_fit *fits)
             continue;
         }
         const kernel_fit kf = fits[i] = fit_kernel(tmv_kernels[i].name, c);
-        printf("  %-34s %6u %10.4g %10.4g %10.4g %10.4g %6.1f%% %6.1f%%\n", kf.profile.kernel, c->sample.filled,
-               kf.profile.call_ns, kf.profile.line_ns, kf.profile.piece_ns, kf.profile.byte_ns,
-               100 * kf.median_error, 100 * kf.p90_error);
+        printf("  %-34s %6u %10.4g %10.4g %10.4g %10.4g %10.4g %6.1f%% %6.1f%%\n", kf.profile.kernel,
+               c->sample.filled, kf.profile.call_ns, kf.profile.block_ns, kf.profile.line_ns, kf.profile.piece_ns,
+               kf.profile.byte_ns, 100 * kf.median_error, 100 * kf.p90_error);
         fitted++;
     }
     return fitted;
@@ -230,9 +232,9 @@ static bool write_table(const char *path, const kernel_fit *fits, int argc, char
     write_header(f, argc, argv);
     for (unsigned i = 0; i < tmv_kernel_count; i++)
         if (fits[i].fitted)
-            fprintf(f, "TMV_COST(\"%s\", %.4g, %.4g, %.4g, %.4g)\n", fits[i].profile.kernel,
-                    fits[i].profile.call_ns, fits[i].profile.line_ns, fits[i].profile.piece_ns,
-                    fits[i].profile.byte_ns);
+            fprintf(f, "TMV_COST(\"%s\", %.4g, %.4g, %.4g, %.4g, %.4g)\n", fits[i].profile.kernel,
+                    fits[i].profile.call_ns, fits[i].profile.block_ns, fits[i].profile.line_ns,
+                    fits[i].profile.piece_ns, fits[i].profile.byte_ns);
     const bool written = !ferror(f);
     return fclose(f) == 0 && written;
 }
