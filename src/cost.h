@@ -88,8 +88,8 @@ const tmv_kernel *tmv_cost_choose(const tmv_kernel *const *accepting, unsigned n
 
 /* A kernel other than the registry's first choice is taken only if its
  * estimate is below this fraction of the first choice's: the fit's own
- * spread (a kernel timed twice differs by up to ~10%, a profile misprices
- * single shapes by more) must not flip a plan. */
+ * spread (two calibrations price a kernel up to 1.2-1.35x apart, and a
+ * profile misprices single shapes by more) must not flip a plan. */
 #define TMV_COST_SWITCH_RATIO 0.75
 
 #endif
