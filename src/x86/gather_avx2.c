@@ -1,5 +1,6 @@
 /* gather_avx2.c - AVX2 GATHER_ND rows: vector index check and 32-byte row copies (elements stay on the SSE2 kernel: on Zen 4 scalar loads beat hardware gathers, see gather_avx512.c). */
 #define TMV_VEC_AVX2
+#include "gather_row_stream_x86.h"
 #include "gather_table_check_x86.h"
 
 /* Rows of at least 32 bytes: 32-byte vectors, the last one overlapping. */
@@ -22,14 +23,6 @@ static inline void copy_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
                             _mm256_loadu_si256((const __m256i *)(const void *)(src + bytes - 32)));
 }
 
-/* Aligned destination, bytes a multiple of 32. */
-static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
-{
-    for (uint64_t i = 0; i < bytes; i += 32)
-        _mm256_stream_si256((__m256i *)(void *)(dst + i),
-                            _mm256_loadu_si256((const __m256i *)(const void *)(src + i)));
-}
-
 void tmv_gather_rows_avx2_prepare(const tmv_gather_shape *s, void *state)
 {
     tmv_gx_prepare(s, state, 32, true, false);
@@ -48,5 +41,5 @@ bool tmv_gather_check_avx2(const tmv_gather_shape *s, const uint8_t *indices)
 tmv_status tmv_gather_rows_avx2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output)
 {
-    return tmv_gx_rows_fenced(s, input, indices, output, 32, tmv_gx_check_table, copy_row, stream_row);
+    return tmv_gx_rows_fenced(s, input, indices, output, 32, tmv_gx_check_table, copy_row, tmv_gx_stream_row);
 }

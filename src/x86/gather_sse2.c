@@ -1,5 +1,6 @@
 /* gather_sse2.c - SSE2 GATHER_ND: vector index check, then row slices with 16-byte copies or single elements with scalar loads. */
 #define TMV_VEC_SSE2
+#include "gather_row_stream_x86.h"
 #include "gather_table_check_x86.h"
 
 /* Rows of at least 16 bytes: 16-byte vectors, the last one overlapping.
@@ -30,14 +31,6 @@ static inline void copy_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
                          _mm_loadu_si128((const __m128i *)(const void *)(src + bytes - 16)));
 }
 
-/* Aligned destination, bytes a multiple of 16. */
-static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
-{
-    for (uint64_t i = 0; i < bytes; i += 16)
-        _mm_stream_si128((__m128i *)(void *)(dst + i),
-                         _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
-}
-
 void tmv_gather_rows_sse2_prepare(const tmv_gather_shape *s, void *state)
 {
     tmv_gx_prepare(s, state, 16, true, false);
@@ -56,7 +49,7 @@ bool tmv_gather_rows_sse2_accepts(const tmv_gather_shape *s)
 tmv_status tmv_gather_rows_sse2(const tmv_gather_shape *s, const uint8_t *input,
                                 const uint8_t *indices, uint8_t *output)
 {
-    return tmv_gx_rows_fenced(s, input, indices, output, 16, tmv_gx_check_table, copy_row, stream_row);
+    return tmv_gx_rows_fenced(s, input, indices, output, 16, tmv_gx_check_table, copy_row, tmv_gx_stream_row);
 }
 
 bool tmv_gather_elements_sse2_accepts(const tmv_gather_shape *s)
