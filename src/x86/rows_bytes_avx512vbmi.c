@@ -1,0 +1,201 @@
+/* rows_bytes_avx512vbmi.c - row-wise JOIN / SPLIT of 2..16 packed pieces of any byte counts whose joined row fits a vector: one masked vpermb per piece per vector of joined rows.
+ *
+ * The zip networks and lane permutes take pieces of one power-of-two width;
+ * other pieces (3, 7 or 31 bytes, or pieces of different sizes, as a JOIN
+ * of channel groups in NHWC has) went to the column moves, one move per
+ * piece per row (3-byte pieces: about 0.6 ns a piece, 0.05 x memcpy at
+ * 8 KiB). Here a block is the L = 64 / R joined rows of R bytes that fit in
+ * a vector, and the L rows of each piece are one load: JOIN builds the
+ * joined vector from the n piece vectors by merge-masked byte permutes,
+ * SPLIT permutes the joined vector once per piece. The byte tables are
+ * built at create (prepare).
+ *
+ * Whole vectors are loaded and stored while 64 bytes remain in every
+ * buffer of the step (a store's bytes past the block are written again by
+ * the next block, always inside this call's rows, so a parallel part never
+ * touches its neighbour's); the last blocks are masked. No streaming stores:
+ * a block is not a whole line. */
+#include <immintrin.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../kernels.h"
+#include "rows_zip_x86.h"
+
+typedef struct rows_bytes_plan {
+    unsigned n;                                  /* pieces */
+    unsigned block_rows;                         /* L */
+    uint64_t joined_bytes;                       /* R */
+    unsigned width;                              /* bytes a piece's block is moved in: 16, 32 or 64 */
+    uint64_t fast_rows;                          /* rows a block needs left to move whole widths */
+    uint64_t piece_bytes[TMV_ROWS_MAX_STREAMS];  /* per row, in stream order */
+    uint64_t mask[TMV_ROWS_MAX_STREAMS];         /* JOIN: the joined bytes of a block that piece p fills */
+    uint8_t  idx[TMV_ROWS_MAX_STREAMS][64];      /* JOIN: per joined byte its byte in piece p's block; SPLIT: per
+                                                    byte of piece p's block its joined byte */
+} rows_bytes_plan;
+
+/* 2..16 packed pieces, of any sizes, side by side in packed joined rows of
+ * at most 64 bytes; of more than 32 bytes (one row a block) only for two
+ * pieces. A block costs a permute per piece where the column moves cost a
+ * move per piece per row, so one row a block lost to them for more pieces
+ * (eight 7-byte pieces at 8 KiB: 0.08 against 0.12 x memcpy) and won from
+ * two rows on (eight 3-byte pieces: 0.09 against 0.06) or for two pieces
+ * (two of 31 bytes: 0.65 against 0.46; tmv-bench --tmv_sweep=full). The
+ * cost model cannot tell these apart: the price per piece falls with the
+ * rows a block holds, which no feature of a rows step is. */
+static bool rows_bytes_shape(const tmv_rows_shape *s)
+{
+    if (s->piece_count < 2 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_bytes > 64 ||
+        (s->joined_bytes > 32 && s->piece_count > 2) || s->joined_pitch != s->joined_bytes)
+        return false;
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        if (s->pieces[p].pitch != s->pieces[p].bytes)
+            return false;
+    return true;
+}
+
+bool tmv_join_rows_bytes_avx512vbmi_accepts(const tmv_rows_shape *s) { return rows_bytes_shape(s); }
+bool tmv_split_rows_bytes_avx512vbmi_accepts(const tmv_rows_shape *s) { return rows_bytes_shape(s); }
+
+static void rows_bytes_prepare(const tmv_rows_shape *s, void *state, bool join)
+{
+    _Static_assert(sizeof(rows_bytes_plan) <= TMV_KERNEL_STATE_BYTES, "byte plan exceeds the kernel state");
+    rows_bytes_plan *pl = state;
+    memset(pl, 0, sizeof *pl);
+    const uint64_t R = s->joined_bytes, L = 64 / R;
+    uint64_t least = 64, widest = 0;
+    pl->n = s->piece_count;
+    pl->block_rows = (unsigned)L;
+    pl->joined_bytes = R;
+    for (unsigned p = 0; p < pl->n; p++) {
+        const uint64_t u = s->pieces[p].bytes, off = s->pieces[p].offset;
+        pl->piece_bytes[p] = u;
+        least = u < least ? u : least;
+        widest = u > widest ? u : widest;
+        for (uint64_t r = 0; r < L; r++)
+            for (uint64_t b = 0; b < u; b++) {
+                const uint64_t j = r * R + off + b, q = r * u + b;
+                if (join) {
+                    pl->idx[p][j] = (uint8_t)q;
+                    pl->mask[p] |= 1ull << j;
+                } else {
+                    pl->idx[p][q] = (uint8_t)j;
+                }
+            }
+    }
+    /* The pieces' blocks are loaded (JOIN) or stored (SPLIT) in the least
+     * width that holds the widest: a 64-byte store per 7-byte piece made a
+     * SPLIT into eight of them 1.7x slower than the column moves. Whole
+     * widths while every piece has one left and the joined rows a vector. */
+    pl->width = L * widest <= 16 ? 16 : L * widest <= 32 ? 32 : 64;
+    const uint64_t piece_rows = (pl->width + least - 1) / least, joined_rows = (64 + R - 1) / R;
+    pl->fast_rows = piece_rows > joined_rows ? piece_rows : joined_rows;
+}
+
+void tmv_join_rows_bytes_avx512vbmi_prepare(const tmv_rows_shape *s, void *state) { rows_bytes_prepare(s, state, true); }
+void tmv_split_rows_bytes_avx512vbmi_prepare(const tmv_rows_shape *s, void *state) { rows_bytes_prepare(s, state, false); }
+
+/* Bytes [0, n) of a vector, n <= 64. */
+static inline __mmask64 bytes_mask(uint64_t n) { return n >= 64 ? ~(__mmask64)0 : _bzhi_u64(~0ull, (unsigned)n); }
+
+/* A piece's block: the low `width` bytes of a vector. */
+static inline __m512i load_width(const uint8_t *p, unsigned width)
+{
+    if (width == 16)
+        return _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)p));
+    if (width == 32)
+        return _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)p));
+    return _mm512_loadu_si512(p);
+}
+
+static inline void store_width(uint8_t *p, unsigned width, __m512i v)
+{
+    if (width == 16)
+        _mm_storeu_si128((__m128i *)(void *)p, _mm512_castsi512_si128(v));
+    else if (width == 32)
+        _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(v));
+    else
+        _mm512_storeu_si512(p, v);
+}
+
+/* One instance per piece count n (a constant after inlining), so the tables
+ * and the pieces' pointers stay in registers. `join` says which side is read. */
+__attribute__((always_inline)) static inline void rows_bytes_run(const rows_bytes_plan *pl, unsigned n, uint64_t rows,
+                                                                 uint8_t *const *streams, uint8_t *joined, bool join)
+{
+    __m512i idx[TMV_ROWS_MAX_STREAMS];
+    uint8_t *at[TMV_ROWS_MAX_STREAMS];
+    uint64_t step[TMV_ROWS_MAX_STREAMS];
+    for (unsigned p = 0; p < n; p++) {
+        idx[p] = _mm512_loadu_si512(pl->idx[p]);
+        at[p] = streams[p];
+        step[p] = pl->block_rows * pl->piece_bytes[p];
+    }
+    const uint64_t L = pl->block_rows, block = L * pl->joined_bytes;
+    const unsigned width = pl->width;
+    uint64_t r = 0;
+    for (; rows - r >= pl->fast_rows; r += L, joined += block) {
+        if (join) {
+            __m512i acc = _mm512_setzero_si512();
+            for (unsigned p = 0; p < n; p++) {
+                acc = _mm512_mask_permutexvar_epi8(acc, pl->mask[p], idx[p], load_width(at[p], width));
+                at[p] += step[p];
+            }
+            _mm512_storeu_si512(joined, acc);
+        } else {
+            const __m512i v = _mm512_loadu_si512(joined);
+            for (unsigned p = 0; p < n; p++) {
+                store_width(at[p], width, _mm512_permutexvar_epi8(idx[p], v));
+                at[p] += step[p];
+            }
+        }
+    }
+    for (; r < rows; r += L, joined += block) {
+        const uint64_t t = rows - r < L ? rows - r : L;
+        const __mmask64 jm = bytes_mask(t * pl->joined_bytes);
+        if (join) {
+            __m512i acc = _mm512_setzero_si512();
+            for (unsigned p = 0; p < n; p++) {
+                const __m512i v = _mm512_maskz_loadu_epi8(bytes_mask(t * pl->piece_bytes[p]), at[p]);
+                acc = _mm512_mask_permutexvar_epi8(acc, pl->mask[p], idx[p], v);
+                at[p] += step[p];
+            }
+            _mm512_mask_storeu_epi8(joined, jm, acc);
+        } else {
+            const __m512i v = _mm512_maskz_loadu_epi8(jm, joined);
+            for (unsigned p = 0; p < n; p++) {
+                _mm512_mask_storeu_epi8(at[p], bytes_mask(t * pl->piece_bytes[p]), _mm512_permutexvar_epi8(idx[p], v));
+                at[p] += step[p];
+            }
+        }
+    }
+}
+
+static void rows_bytes(const rows_bytes_plan *pl, uint64_t rows, uint8_t *const *streams, uint8_t *joined, bool join)
+{
+    switch (pl->n) {
+#define TMV_ROWS_BYTES_CASE(k) \
+    case k: rows_bytes_run(pl, k, rows, streams, joined, join); break;
+        TMV_ROWS_BYTES_CASE(2) TMV_ROWS_BYTES_CASE(3) TMV_ROWS_BYTES_CASE(4) TMV_ROWS_BYTES_CASE(5)
+        TMV_ROWS_BYTES_CASE(6) TMV_ROWS_BYTES_CASE(7) TMV_ROWS_BYTES_CASE(8) TMV_ROWS_BYTES_CASE(9)
+        TMV_ROWS_BYTES_CASE(10) TMV_ROWS_BYTES_CASE(11) TMV_ROWS_BYTES_CASE(12) TMV_ROWS_BYTES_CASE(13)
+        TMV_ROWS_BYTES_CASE(14) TMV_ROWS_BYTES_CASE(15)
+#undef TMV_ROWS_BYTES_CASE
+    default: rows_bytes_run(pl, TMV_ROWS_MAX_STREAMS, rows, streams, joined, join); break;
+    }
+}
+
+void tmv_join_rows_bytes_avx512vbmi(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
+{
+    tmv_rows_streams st;
+    tmv_rows_join_streams(s, srcs, dst, &st);
+    rows_bytes(s->state, s->rows, st.at, st.joined, true);
+}
+
+void tmv_split_rows_bytes_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
+{
+    tmv_rows_streams st;
+    tmv_rows_split_streams(s, src, dsts, &st);
+    rows_bytes(s->state, s->rows, st.at, st.joined, false);
+}
