@@ -22,7 +22,7 @@ void tmv_join_rows_zip_avx512_prepare(const tmv_rows_shape *s, void *state)
 void tmv_join_rows_zip_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
     tmv_rows_streams st;
-    tmv_rows_join_streams(s, srcs, dst, &st);
+    tmv_rows_streams_of(s, (void *const *)(uintptr_t)srcs, dst, &st);
     tmv_rows_zip_2_or_4(s, &st, true);
 }
 
@@ -40,7 +40,7 @@ void tmv_join_rows_interleave_avx512_prepare(const tmv_rows_shape *s, void *stat
 void tmv_join_rows_interleave_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
     tmv_rows_streams st;
-    tmv_rows_join_streams(s, srcs, dst, &st);
+    tmv_rows_streams_of(s, (void *const *)(uintptr_t)srcs, dst, &st);
     tmv_rows_perm_run_2_or_4(s, &st, true);
 }
 
@@ -51,5 +51,6 @@ bool tmv_join_rows_columns_avx512_accepts(const tmv_rows_shape *s)
 
 void tmv_join_rows_columns_avx512(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
-    tmv_rows_join_columns_by(s, srcs, dst, 0, s->tuning->stream_threshold, tmv_rows_column_wide, true);
+    tmv_rows_columns_by(s, (void *const *)(uintptr_t)srcs, dst, true, 0, s->tuning->stream_threshold,
+                        tmv_rows_column_wide, true);
 }

@@ -14,7 +14,7 @@ void tmv_join_rows_zip_avx512vbmi_prepare(const tmv_rows_shape *s, void *state)
 void tmv_join_rows_zip_avx512vbmi(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
     tmv_rows_streams st;
-    tmv_rows_join_streams(s, srcs, dst, &st);
+    tmv_rows_streams_of(s, (void *const *)(uintptr_t)srcs, dst, &st);
     tmv_rows_zip(s, 1, st.at, st.joined, true, s->tuning->stream_threshold);
 }
 
@@ -31,6 +31,6 @@ void tmv_join_rows_interleave_avx512vbmi_prepare(const tmv_rows_shape *s, void *
 void tmv_join_rows_interleave_avx512vbmi(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
 {
     tmv_rows_streams st;
-    tmv_rows_join_streams(s, srcs, dst, &st);
+    tmv_rows_streams_of(s, (void *const *)(uintptr_t)srcs, dst, &st);
     tmv_rows_perm_run(s->state, 1, s->rows, st.at, st.joined, true);
 }

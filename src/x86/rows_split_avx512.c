@@ -18,7 +18,7 @@ void tmv_split_rows_zip_avx512_prepare(const tmv_rows_shape *s, void *state)
 void tmv_split_rows_zip_avx512(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
     tmv_rows_streams st;
-    tmv_rows_split_streams(s, src, dsts, &st);
+    tmv_rows_streams_of(s, dsts, (uint8_t *)(uintptr_t)src, &st);
     tmv_rows_zip_2_or_4(s, &st, false);
 }
 
@@ -36,7 +36,7 @@ void tmv_split_rows_interleave_avx512_prepare(const tmv_rows_shape *s, void *sta
 void tmv_split_rows_interleave_avx512(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
     tmv_rows_streams st;
-    tmv_rows_split_streams(s, src, dsts, &st);
+    tmv_rows_streams_of(s, dsts, (uint8_t *)(uintptr_t)src, &st);
     tmv_rows_perm_run_2_or_4(s, &st, false);
 }
 
@@ -47,5 +47,6 @@ bool tmv_split_rows_columns_avx512_accepts(const tmv_rows_shape *s)
 
 void tmv_split_rows_columns_avx512(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
-    tmv_rows_split_columns_by(s, src, dsts, 0, s->tuning->stream_threshold, tmv_rows_column_wide, true);
+    tmv_rows_columns_by(s, dsts, (uint8_t *)(uintptr_t)src, false, 0, s->tuning->stream_threshold,
+                        tmv_rows_column_wide, true);
 }

@@ -14,7 +14,7 @@ void tmv_split_rows_zip_avx512vbmi_prepare(const tmv_rows_shape *s, void *state)
 void tmv_split_rows_zip_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
     tmv_rows_streams st;
-    tmv_rows_split_streams(s, src, dsts, &st);
+    tmv_rows_streams_of(s, dsts, (uint8_t *)(uintptr_t)src, &st);
     tmv_rows_zip(s, 1, st.at, st.joined, false, s->tuning->stream_threshold);
 }
 
@@ -31,6 +31,6 @@ void tmv_split_rows_interleave_avx512vbmi_prepare(const tmv_rows_shape *s, void 
 void tmv_split_rows_interleave_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
 {
     tmv_rows_streams st;
-    tmv_rows_split_streams(s, src, dsts, &st);
+    tmv_rows_streams_of(s, dsts, (uint8_t *)(uintptr_t)src, &st);
     tmv_rows_perm_run(s->state, 1, s->rows, st.at, st.joined, false);
 }
