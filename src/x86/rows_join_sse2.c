@@ -12,7 +12,7 @@ void tmv_join_rows_zip_sse2(const tmv_rows_shape *s, const void *const *srcs, ui
 {
     tmv_rows_streams st;
     tmv_rows_streams_of(s, (void *const *)(uintptr_t)srcs, dst, &st);
-    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_sse2_any(s, st.at, st.joined, true, s->tuning->stream_threshold),
+    tmv_rows_join_columns(s, srcs, dst, tmv_rows_zip_lanes(s, st.at, st.joined, true, s->tuning->stream_threshold),
                           s->tuning->stream_threshold);
 }
 

@@ -16,6 +16,6 @@ void tmv_split_rows_zip_avx2(const tmv_rows_shape *s, const uint8_t *src, void *
 {
     tmv_rows_streams st;
     tmv_rows_streams_of(s, dsts, (uint8_t *)(uintptr_t)src, &st);
-    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_avx2_any(s, st.at, st.joined, false, s->tuning->stream_threshold),
+    tmv_rows_split_columns(s, src, dsts, tmv_rows_zip_lanes(s, st.at, st.joined, false, s->tuning->stream_threshold),
                            s->tuning->stream_threshold);
 }

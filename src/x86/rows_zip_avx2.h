@@ -2,6 +2,8 @@
 #ifndef TMV_ROWS_ZIP_AVX2_H
 #define TMV_ROWS_ZIP_AVX2_H
 
+/* Pieces of 1 to 16 bytes (tmv_rows_zip_avx2_shape). */
+#define TMV_ROWS_ZIP_MAX_W 16
 #include "rows_zip_lanes_x86.h"
 
 /* Lanes `lo` (0 or 1) of a and of b, as the low and high lanes. */
@@ -10,14 +12,15 @@ static inline __m256i tmv_rows_lanes_avx2(__m256i a, __m256i b, unsigned lo)
     return lo ? _mm256_permute2x128_si256(a, b, 0x31) : _mm256_permute2x128_si256(a, b, 0x20);
 }
 
-/* Whole pairs of 16-byte blocks (32/w rows) through the lane network, the
- * two blocks of a pair in the two lanes of each register: a stream's 32
- * bytes are one load or store, and one lane exchange per joined vector
- * moves the pair's joined 16-byte vectors into place (pos as in SSE2). n and
- * w (up to 16 bytes) are constants at each call. Returns the rows done. */
+/* AVX2's pass (rows_zip_lanes_x86.h): whole pairs of 16-byte blocks (32/w
+ * rows) through the lane network, the two blocks of a pair in the two lanes
+ * of each register: a stream's 32 bytes are one load or store, and one lane
+ * exchange per joined vector moves the pair's joined 16-byte vectors into
+ * place (pos as in SSE2). n and w (up to 16 bytes) are constants at each
+ * call. Returns the rows done. */
 __attribute__((always_inline)) static inline uint64_t
-tmv_rows_zip_run_avx2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *const *streams, uint8_t *joined,
-                      bool join, bool nt)
+tmv_rows_zip_pass(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *const *streams, uint8_t *joined,
+                  bool join, bool nt)
 {
     unsigned pos[16], inv[16];
     tmv_rows_zip_order(n, w, 16, pos);
@@ -63,15 +66,6 @@ tmv_rows_zip_run_avx2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *
     if (nt)
         _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
     return pairs * (32 / w);
-}
-
-/* The AVX2 network on a shape its accepts takes (pieces of 1 to 16 bytes).
- * Out of line, as gcc leaves it: inlined into the kernels, all the instances
- * of the run were laid out and scheduled anew. Returns the rows done. */
-static inline uint64_t tmv_rows_zip_avx2_any(const tmv_rows_shape *s, uint8_t *const *streams, uint8_t *joined,
-                                             bool join, uint64_t stream_threshold)
-{
-    return tmv_rows_zip_lanes_any(tmv_rows_zip_run_avx2, 16, s, streams, joined, join, stream_threshold);
 }
 
 /* 2, 4 or 8 equal packed pieces of 1 to 16 bytes, where the lane exchanges
