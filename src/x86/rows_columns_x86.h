@@ -205,4 +205,47 @@ static inline void tmv_rows_split_columns(const tmv_rows_shape *s, const uint8_t
     tmv_rows_columns_by(s, dsts, (uint8_t *)(uintptr_t)src, false, first, stream_threshold, tmv_rows_column, false);
 }
 
+/* The one of direction join, for the kernels written once for both (join a
+ * constant in each, so one call remains). Each call is hinted as always
+ * taken: gcc kept the even odds it guesses for a plain branch on join in a
+ * kernel's profile after the branch was gone, which halved the call's count
+ * and changed the code around it. */
+__attribute__((always_inline)) static inline void tmv_rows_narrow_columns(const tmv_rows_shape *s, void *const *pieces,
+                                                                          uint8_t *joined, bool join, uint64_t first,
+                                                                          uint64_t stream_threshold)
+{
+    if (__builtin_expect_with_probability(join, true, 1.0))
+        tmv_rows_join_columns(s, (const void *const *)pieces, joined, first, stream_threshold);
+    if (__builtin_expect_with_probability(!join, true, 1.0))
+        tmv_rows_split_columns(s, joined, pieces, first, stream_threshold);
+}
+
+/* The SSE2 columns kernel (rows_x86.h): every piece's column by the SSE2
+ * moves; it takes pieces of at most TMV_ROWS_COLUMN_MAX bytes
+ * (tmv_rows_all_narrow). */
+__attribute__((always_inline)) static inline void tmv_rows_narrow_columns_run(const tmv_rows_shape *s,
+                                                                              void *const *pieces, uint8_t *joined,
+                                                                              bool join)
+{
+    tmv_rows_narrow_columns(s, pieces, joined, join, 0, s->tuning->stream_threshold);
+}
+
+/* ------------------------------------------------------------- stream */
+
+/* The stream kernel's shapes: a few long pieces past the tuning record's
+ * stream threshold (rows_long.h). */
+__attribute__((always_inline)) static inline bool tmv_rows_long_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_stream_shape(s, s->tuning->stream_threshold);
+}
+
+/* The stream kernel (rows_x86.h): each piece's rows copied with streaming
+ * stores, fenced before returning. */
+__attribute__((always_inline)) static inline void tmv_rows_stream_run(const tmv_rows_shape *s, void *const *pieces,
+                                                                      uint8_t *joined, bool join)
+{
+    tmv_rows_stream_lines(s, joined, pieces, join, tmv_stream_line_sse2);
+    _mm_sfence();
+}
+
 #endif

@@ -79,4 +79,13 @@ static inline bool tmv_rows_zip_avx2_shape(const tmv_rows_shape *s)
     return s->piece_count <= 8 && tmv_rows_zip_shape(s, 1, 16) && (w == 16 || w * s->piece_count <= 16);
 }
 
+/* SPLIT's: not for outputs past the stream threshold, where SSE2's network
+ * (pieces up to 8 bytes) and column moves (16 bytes), streaming as well,
+ * were faster (64 MiB: split inner/2x4B/f32 3.0 against 3.6-4.0 ms,
+ * inner/2x16B 3.4 against 4.0, inner/8x16B 4.8 against 5.4). */
+__attribute__((always_inline)) static inline bool tmv_rows_zip_avx2_split_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_zip_avx2_shape(s) && s->rows * s->joined_bytes < s->tuning->stream_threshold;
+}
+
 #endif

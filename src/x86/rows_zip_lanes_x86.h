@@ -1,4 +1,4 @@
-/* rows_zip_lanes_x86.h - the zip network of SSE2 and AVX2: 16-byte lanes of the set's vector (vec_x86.h) zipped or unzipped by interleave_net_x86.h's lane-local steps, and the dispatch of the set's pass to constant shapes.
+/* rows_zip_lanes_x86.h - the zip network of SSE2 and AVX2: 16-byte lanes of the set's vector (vec_x86.h) zipped or unzipped by interleave_net_x86.h's lane-local steps, the dispatch of the set's pass to constant shapes, and the zip kernel.
  *
  * Included by the set's header (rows_zip_sse2.h, rows_zip_avx2.h), which
  * first defines TMV_ROWS_ZIP_MAX_W, the widest piece its network takes
@@ -7,6 +7,7 @@
 #define TMV_ROWS_ZIP_LANES_X86_H
 
 #include "interleave_net_x86.h"
+#include "rows_columns_x86.h"
 #include "rows_zip_x86.h"
 
 /* The shuffling stages of the 16-byte network: min(log2 n, log2(16 / w)),
@@ -92,6 +93,18 @@ static inline uint64_t tmv_rows_zip_lanes(const tmv_rows_shape *s, uint8_t *cons
     case 4: return tmv_rows_lanes_by_width(s, 4, streams, joined, join, nt);
     default: return tmv_rows_lanes_by_width(s, 8, streams, joined, join, nt);
     }
+}
+
+/* The zip kernel of SSE2 and AVX2 (rows_x86.h): the set's network on the
+ * whole blocks, the rows after them by the SSE2 column moves. */
+__attribute__((always_inline)) static inline void tmv_rows_zip_lanes_run(const tmv_rows_shape *s, void *const *pieces,
+                                                                         uint8_t *joined, bool join)
+{
+    tmv_rows_streams st;
+    tmv_rows_streams_of(s, pieces, joined, &st);
+    const uint64_t threshold = s->tuning->stream_threshold;
+    tmv_rows_narrow_columns(s, pieces, joined, join, tmv_rows_zip_lanes(s, st.at, st.joined, join, threshold),
+                            threshold);
 }
 
 #endif

@@ -6,6 +6,12 @@
 #define TMV_ROWS_ZIP_MAX_W 8
 #include "rows_zip_lanes_x86.h"
 
+/* SSE2's zip shapes: 2, 4 or 8 pieces of 1 to 8 bytes. */
+__attribute__((always_inline)) static inline bool tmv_rows_zip_sse2_shape(const tmv_rows_shape *s)
+{
+    return s->piece_count <= 8 && tmv_rows_zip_shape(s, 1, 8);
+}
+
 /* Block b (16/w rows) through the SSE2 network: v[o] is what goes to
  * output vector o (stream o's block b, or joined block position pos[o]). */
 __attribute__((always_inline)) static inline void
