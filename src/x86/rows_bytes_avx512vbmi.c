@@ -15,13 +15,13 @@
  * the next block, always inside this call's rows, so a parallel part never
  * touches its neighbour's); the last blocks are masked. No streaming stores:
  * a block is not a whole line. */
+#define TMV_VEC_AVX512VBMI
 #include <immintrin.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "../kernels.h"
-#include "rows_zip_x86.h"
+#include "rows_x86.h"
 
 typedef struct rows_bytes_plan {
     unsigned n;                                  /* pieces */
@@ -54,9 +54,6 @@ static bool rows_bytes_shape(const tmv_rows_shape *s)
             return false;
     return true;
 }
-
-bool tmv_join_rows_bytes_avx512vbmi_accepts(const tmv_rows_shape *s) { return rows_bytes_shape(s); }
-bool tmv_split_rows_bytes_avx512vbmi_accepts(const tmv_rows_shape *s) { return rows_bytes_shape(s); }
 
 static void rows_bytes_prepare(const tmv_rows_shape *s, void *state, bool join)
 {
@@ -93,8 +90,6 @@ static void rows_bytes_prepare(const tmv_rows_shape *s, void *state, bool join)
     pl->fast_rows = piece_rows > joined_rows ? piece_rows : joined_rows;
 }
 
-void tmv_join_rows_bytes_avx512vbmi_prepare(const tmv_rows_shape *s, void *state) { rows_bytes_prepare(s, state, true); }
-void tmv_split_rows_bytes_avx512vbmi_prepare(const tmv_rows_shape *s, void *state) { rows_bytes_prepare(s, state, false); }
 
 /* Bytes [0, n) of a vector, n <= 64. */
 static inline __mmask64 bytes_mask(uint64_t n) { return n >= 64 ? ~(__mmask64)0 : _bzhi_u64(~0ull, (unsigned)n); }
@@ -121,7 +116,7 @@ static inline void store_width(uint8_t *p, unsigned width, __m512i v)
 
 /* One instance per piece count n (a constant after inlining), so the tables
  * and the pieces' pointers stay in registers. `join` says which side is read. */
-__attribute__((always_inline)) static inline void rows_bytes_run(const rows_bytes_plan *pl, unsigned n, uint64_t rows,
+__attribute__((always_inline)) static inline void rows_bytes_count(const rows_bytes_plan *pl, unsigned n, uint64_t rows,
                                                                  uint8_t *const *streams, uint8_t *joined, bool join)
 {
     __m512i idx[TMV_ROWS_MAX_STREAMS];
@@ -172,30 +167,32 @@ __attribute__((always_inline)) static inline void rows_bytes_run(const rows_byte
     }
 }
 
-static void rows_bytes(const rows_bytes_plan *pl, uint64_t rows, uint8_t *const *streams, uint8_t *joined, bool join)
+/* One instance per piece count (2..16). */
+__attribute__((always_inline)) static inline void rows_bytes_any(const rows_bytes_plan *pl, uint64_t rows, uint8_t *const *streams,
+                                                                 uint8_t *joined, bool join)
 {
     switch (pl->n) {
 #define TMV_ROWS_BYTES_CASE(k) \
-    case k: rows_bytes_run(pl, k, rows, streams, joined, join); break;
+    case k: rows_bytes_count(pl, k, rows, streams, joined, join); break;
         TMV_ROWS_BYTES_CASE(2) TMV_ROWS_BYTES_CASE(3) TMV_ROWS_BYTES_CASE(4) TMV_ROWS_BYTES_CASE(5)
         TMV_ROWS_BYTES_CASE(6) TMV_ROWS_BYTES_CASE(7) TMV_ROWS_BYTES_CASE(8) TMV_ROWS_BYTES_CASE(9)
         TMV_ROWS_BYTES_CASE(10) TMV_ROWS_BYTES_CASE(11) TMV_ROWS_BYTES_CASE(12) TMV_ROWS_BYTES_CASE(13)
         TMV_ROWS_BYTES_CASE(14) TMV_ROWS_BYTES_CASE(15)
 #undef TMV_ROWS_BYTES_CASE
-    default: rows_bytes_run(pl, TMV_ROWS_MAX_STREAMS, rows, streams, joined, join); break;
+    default: rows_bytes_count(pl, TMV_ROWS_MAX_STREAMS, rows, streams, joined, join); break;
     }
 }
 
-void tmv_join_rows_bytes_avx512vbmi(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst)
+/* The family's run (rows_x86.h): each direction its own instances. */
+static void rows_bytes_run(const tmv_rows_shape *s, void *const *pieces, uint8_t *joined, bool join)
 {
     tmv_rows_streams st;
-    tmv_rows_join_streams(s, srcs, dst, &st);
-    rows_bytes(s->state, s->rows, st.at, st.joined, true);
+    tmv_rows_streams_of(s, pieces, joined, &st);
+    if (join)
+        rows_bytes_any(s->state, s->rows, st.at, st.joined, true);
+    else
+        rows_bytes_any(s->state, s->rows, st.at, st.joined, false);
 }
 
-void tmv_split_rows_bytes_avx512vbmi(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)
-{
-    tmv_rows_streams st;
-    tmv_rows_split_streams(s, src, dsts, &st);
-    rows_bytes(s->state, s->rows, st.at, st.joined, false);
-}
+TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
+TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)

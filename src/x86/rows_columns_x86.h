@@ -174,41 +174,78 @@ static inline uint64_t tmv_rows_unstreamed_block(const tmv_rows_shape *s, uint64
     return in_order && s->rows * s->joined_bytes >= stream_threshold ? 1 : tmv_rows_block(s);
 }
 
-/* A JOIN's columns: the block is small enough that its joined rows stay in
- * L1 from column to column and its streams read in runs DRAM serves well. */
-__attribute__((always_inline)) static inline void tmv_rows_join_columns_by(const tmv_rows_shape *s,
-                                                                           const void *const *srcs, uint8_t *dst,
-                                                                           uint64_t first, uint64_t stream_threshold,
-                                                                           tmv_rows_column_fn *column, bool in_order)
+/* Rows [first, rows) of a JOIN or a SPLIT by columns (tmv_rows_columns):
+ * streaming to memory past the threshold where the columns write whole
+ * lines (tmv_rows_columns_stream), in blocks whose joined rows stay in L1
+ * from column to column and whose streams read in runs DRAM serves well
+ * (JOIN), or of tmv_rows_split_stream_block rows (SPLIT). */
+__attribute__((always_inline)) static inline void tmv_rows_columns_by(const tmv_rows_shape *s, void *const *pieces,
+                                                                      uint8_t *joined, bool join, uint64_t first,
+                                                                      uint64_t stream_threshold,
+                                                                      tmv_rows_column_fn *column, bool in_order)
 {
-    const bool nt = tmv_rows_columns_stream(s, srcs, dst, true, stream_threshold);
-    const uint64_t block = nt ? tmv_rows_block(s) : tmv_rows_unstreamed_block(s, stream_threshold, in_order);
-    tmv_rows_columns(s, dst, (void *const *)(uintptr_t)srcs, true, first, block, nt, column);
-}
-
-/* A SPLIT's columns, streaming to memory of tmv_rows_split_stream_block rows. */
-__attribute__((always_inline)) static inline void tmv_rows_split_columns_by(const tmv_rows_shape *s,
-                                                                            const uint8_t *src, void *const *dsts,
-                                                                            uint64_t first, uint64_t stream_threshold,
-                                                                            tmv_rows_column_fn *column, bool in_order)
-{
-    const bool nt = tmv_rows_columns_stream(s, (const void *const *)dsts, NULL, false, stream_threshold);
-    const uint64_t block = nt ? tmv_rows_split_stream_block(s)
+    const bool nt = tmv_rows_columns_stream(s, (const void *const *)pieces, joined, join, stream_threshold);
+    const uint64_t block = nt ? (join ? tmv_rows_block(s) : tmv_rows_split_stream_block(s))
                               : tmv_rows_unstreamed_block(s, stream_threshold, in_order);
-    tmv_rows_columns(s, (uint8_t *)(uintptr_t)src, dsts, false, first, block, nt, column);
+    tmv_rows_columns(s, joined, pieces, join, first, block, nt, column);
 }
 
-/* The same with the SSE2 column moves (pieces of at most TMV_ROWS_COLUMN_MAX bytes). */
+/* The same with the SSE2 column moves (pieces of at most
+ * TMV_ROWS_COLUMN_MAX bytes), for a JOIN and for a SPLIT: gcc leaves them
+ * out of line where two kernels of a file call them. */
 static inline void tmv_rows_join_columns(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst,
                                          uint64_t first, uint64_t stream_threshold)
 {
-    tmv_rows_join_columns_by(s, srcs, dst, first, stream_threshold, tmv_rows_column, false);
+    tmv_rows_columns_by(s, (void *const *)(uintptr_t)srcs, dst, true, first, stream_threshold, tmv_rows_column, false);
 }
 
 static inline void tmv_rows_split_columns(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts,
                                           uint64_t first, uint64_t stream_threshold)
 {
-    tmv_rows_split_columns_by(s, src, dsts, first, stream_threshold, tmv_rows_column, false);
+    tmv_rows_columns_by(s, dsts, (uint8_t *)(uintptr_t)src, false, first, stream_threshold, tmv_rows_column, false);
+}
+
+/* The one of direction join, for the kernels written once for both (join a
+ * constant in each, so one call remains). Each call is hinted as always
+ * taken: gcc kept the even odds it guesses for a plain branch on join in a
+ * kernel's profile after the branch was gone, which halved the call's count
+ * and changed the code around it. */
+__attribute__((always_inline)) static inline void tmv_rows_narrow_columns(const tmv_rows_shape *s, void *const *pieces,
+                                                                          uint8_t *joined, bool join, uint64_t first,
+                                                                          uint64_t stream_threshold)
+{
+    if (__builtin_expect_with_probability(join, true, 1.0))
+        tmv_rows_join_columns(s, (const void *const *)pieces, joined, first, stream_threshold);
+    if (__builtin_expect_with_probability(!join, true, 1.0))
+        tmv_rows_split_columns(s, joined, pieces, first, stream_threshold);
+}
+
+/* The SSE2 columns kernel (rows_x86.h): every piece's column by the SSE2
+ * moves; it takes pieces of at most TMV_ROWS_COLUMN_MAX bytes
+ * (tmv_rows_all_narrow). */
+__attribute__((always_inline)) static inline void tmv_rows_narrow_columns_run(const tmv_rows_shape *s,
+                                                                              void *const *pieces, uint8_t *joined,
+                                                                              bool join)
+{
+    tmv_rows_narrow_columns(s, pieces, joined, join, 0, s->tuning->stream_threshold);
+}
+
+/* ------------------------------------------------------------- stream */
+
+/* The stream kernel's shapes: a few long pieces past the tuning record's
+ * stream threshold (rows_long.h). */
+__attribute__((always_inline)) static inline bool tmv_rows_long_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_stream_shape(s, s->tuning->stream_threshold);
+}
+
+/* The stream kernel (rows_x86.h): each piece's rows copied with streaming
+ * stores, fenced before returning. */
+__attribute__((always_inline)) static inline void tmv_rows_stream_run(const tmv_rows_shape *s, void *const *pieces,
+                                                                      uint8_t *joined, bool join)
+{
+    tmv_rows_stream_lines(s, joined, pieces, join, tmv_stream_line_sse2);
+    _mm_sfence();
 }
 
 #endif

@@ -6,6 +6,16 @@
 
 #if defined(__AVX512F__) && defined(__AVX512BW__)
 
+/* The lanes the AVX-512 kernels permute: VBMI's kernels (the including file
+ * defines TMV_VEC_AVX512VBMI) take one-byte pieces, in byte lanes (vpermb,
+ * vpermt2b); AVX-512's take pieces of 2 bytes and more, in lanes of 2 or 4
+ * bytes. */
+#if defined(TMV_VEC_AVX512VBMI)
+#define TMV_ROWS_BYTE_LANES 1
+#else
+#define TMV_ROWS_BYTE_LANES 0
+#endif
+
 /* Other stream counts (not a power of two) of 1, 2 or 4 bytes: a block of
  * 64 bytes from each stream is n vectors of the joined tensor, and each
  * vector on one side is built from the vectors of the other side by masked
@@ -113,8 +123,8 @@ static inline void tmv_rows_perm_block(const tmv_rows_perm *pl, unsigned u, uint
 
 /* Runs the interleave over all rows: streams (the pieces, in order) advance
  * 64 bytes per block, the joined tensor 64*n. */
-static inline void tmv_rows_perm_run(const tmv_rows_perm *pl, unsigned u, uint64_t rows,
-                                     uint8_t *const *streams, uint8_t *joined, bool join)
+static inline void tmv_rows_perm_rows(const tmv_rows_perm *pl, unsigned u, uint64_t rows,
+                                      uint8_t *const *streams, uint8_t *joined, bool join)
 {
     const unsigned n = pl->n;
     const uint64_t block_rows = 64 / pl->unit, blocks = rows / block_rows;
@@ -133,15 +143,42 @@ static inline void tmv_rows_perm_run(const tmv_rows_perm *pl, unsigned u, uint64
                             (int64_t)(left * pl->joined_bytes));
 }
 
-/* tmv_rows_perm_run of the plan in s->state with lanes of 2 or 4 bytes, a
+/* AVX-512's interleave shapes: 3 to 15 pieces of 2 or 4 bytes. Wider
+ * pieces: the fixed-size column moves measured faster. */
+__attribute__((always_inline)) static inline bool tmv_rows_perm_avx512_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_perm_shape(s, 2, 4);
+}
+
+/* VBMI's: 3 to 15 one-byte pieces. */
+__attribute__((always_inline)) static inline bool tmv_rows_perm_vbmi_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_perm_shape(s, 1, 1);
+}
+
+/* tmv_rows_perm_rows of the plan in s->state with lanes of 2 or 4 bytes, a
  * constant unit per call, so each permute is one instruction. */
-static inline void tmv_rows_perm_run_2_or_4(const tmv_rows_shape *s, const tmv_rows_streams *st, bool join)
+static inline void tmv_rows_perm_rows_2_or_4(const tmv_rows_shape *s, const tmv_rows_streams *st, bool join)
 {
     const tmv_rows_perm *pl = s->state;
     if (pl->unit == 2)
-        tmv_rows_perm_run(pl, 2, s->rows, st->at, st->joined, join);
+        tmv_rows_perm_rows(pl, 2, s->rows, st->at, st->joined, join);
     else
-        tmv_rows_perm_run(pl, 4, s->rows, st->at, st->joined, join);
+        tmv_rows_perm_rows(pl, 4, s->rows, st->at, st->joined, join);
+}
+
+/* The interleave kernels (rows_x86.h; their prepare is tmv_rows_perm_prepare):
+ * the plan in s->state run in byte lanes on VBMI, else in lanes of 2 or 4
+ * bytes. */
+__attribute__((always_inline)) static inline void tmv_rows_perm_run(const tmv_rows_shape *s, void *const *pieces,
+                                                                    uint8_t *joined, bool join)
+{
+    tmv_rows_streams st;
+    tmv_rows_streams_of(s, pieces, joined, &st);
+    if (TMV_ROWS_BYTE_LANES)
+        tmv_rows_perm_rows(s->state, 1, s->rows, st.at, st.joined, join);
+    else
+        tmv_rows_perm_rows_2_or_4(s, &st, join);
 }
 
 #endif

@@ -1,4 +1,4 @@
-/* rows_wide_columns_avx512.h - column moves of row-wise JOIN/SPLIT pieces up to four zmm wide (part of rows_{join,split}_avx512.c). */
+/* rows_wide_columns_avx512.h - column moves of row-wise JOIN/SPLIT pieces up to four zmm wide and AVX-512's columns kernel (rows_{join,split}_avx512.c). */
 #ifndef TMV_ROWS_WIDE_COLUMNS_AVX512_H
 #define TMV_ROWS_WIDE_COLUMNS_AVX512_H
 
@@ -39,6 +39,17 @@ static inline void tmv_rows_column_wide(uint8_t *d, uint64_t dp, const uint8_t *
             _mm512_storeu_si512((void *)(d + i), _mm512_loadu_si512((const void *)(s + i)));
         _mm512_storeu_si512((void *)(d + last), _mm512_loadu_si512((const void *)(s + last)));
     }
+}
+
+/* AVX-512's columns kernel (rows_x86.h): every piece's column by the wide
+ * moves, in row order past the stream threshold (tmv_rows_unstreamed_block);
+ * it takes pieces of at most TMV_ROWS_WIDE_COLUMN_MAX bytes
+ * (tmv_rows_all_wide_columns). */
+__attribute__((always_inline)) static inline void tmv_rows_wide_columns_run(const tmv_rows_shape *s,
+                                                                            void *const *pieces, uint8_t *joined,
+                                                                            bool join)
+{
+    tmv_rows_columns_by(s, pieces, joined, join, 0, s->tuning->stream_threshold, tmv_rows_column_wide, true);
 }
 
 #endif

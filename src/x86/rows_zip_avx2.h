@@ -2,6 +2,8 @@
 #ifndef TMV_ROWS_ZIP_AVX2_H
 #define TMV_ROWS_ZIP_AVX2_H
 
+/* Pieces of 1 to 16 bytes (tmv_rows_zip_avx2_shape). */
+#define TMV_ROWS_ZIP_MAX_W 16
 #include "rows_zip_lanes_x86.h"
 
 /* Lanes `lo` (0 or 1) of a and of b, as the low and high lanes. */
@@ -10,14 +12,15 @@ static inline __m256i tmv_rows_lanes_avx2(__m256i a, __m256i b, unsigned lo)
     return lo ? _mm256_permute2x128_si256(a, b, 0x31) : _mm256_permute2x128_si256(a, b, 0x20);
 }
 
-/* Whole pairs of 16-byte blocks (32/w rows) through the lane network, the
- * two blocks of a pair in the two lanes of each register: a stream's 32
- * bytes are one load or store, and one lane exchange per joined vector
- * moves the pair's joined 16-byte vectors into place (pos as in SSE2). n and
- * w (up to 16 bytes) are constants at each call. Returns the rows done. */
+/* AVX2's pass (rows_zip_lanes_x86.h): whole pairs of 16-byte blocks (32/w
+ * rows) through the lane network, the two blocks of a pair in the two lanes
+ * of each register: a stream's 32 bytes are one load or store, and one lane
+ * exchange per joined vector moves the pair's joined 16-byte vectors into
+ * place (pos as in SSE2). n and w (up to 16 bytes) are constants at each
+ * call. Returns the rows done. */
 __attribute__((always_inline)) static inline uint64_t
-tmv_rows_zip_run_avx2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *const *streams, uint8_t *joined,
-                      bool join, bool nt)
+tmv_rows_zip_pass(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *const *streams, uint8_t *joined,
+                  bool join, bool nt)
 {
     unsigned pos[16], inv[16];
     tmv_rows_zip_order(n, w, 16, pos);
@@ -65,15 +68,6 @@ tmv_rows_zip_run_avx2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *
     return pairs * (32 / w);
 }
 
-/* The AVX2 network on a shape its accepts takes (pieces of 1 to 16 bytes).
- * Out of line, as gcc leaves it: inlined into the kernels, all the instances
- * of the run were laid out and scheduled anew. Returns the rows done. */
-static inline uint64_t tmv_rows_zip_avx2_any(const tmv_rows_shape *s, uint8_t *const *streams, uint8_t *joined,
-                                             bool join, uint64_t stream_threshold)
-{
-    return tmv_rows_zip_lanes_any(tmv_rows_zip_run_avx2, 16, s, streams, joined, join, stream_threshold);
-}
-
 /* 2, 4 or 8 equal packed pieces of 1 to 16 bytes, where the lane exchanges
  * pay: 16-byte pieces (1.5-1.9x SSE2's column moves at L2 size) and joined
  * rows of at most 16 bytes (2x4B: +10-14%); with more than 16 joined bytes
@@ -83,6 +77,15 @@ static inline bool tmv_rows_zip_avx2_shape(const tmv_rows_shape *s)
 {
     const uint64_t w = s->pieces[0].bytes;
     return s->piece_count <= 8 && tmv_rows_zip_shape(s, 1, 16) && (w == 16 || w * s->piece_count <= 16);
+}
+
+/* SPLIT's: not for outputs past the stream threshold, where SSE2's network
+ * (pieces up to 8 bytes) and column moves (16 bytes), streaming as well,
+ * were faster (64 MiB: split inner/2x4B/f32 3.0 against 3.6-4.0 ms,
+ * inner/2x16B 3.4 against 4.0, inner/8x16B 4.8 against 5.4). */
+__attribute__((always_inline)) static inline bool tmv_rows_zip_avx2_split_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_zip_avx2_shape(s) && s->rows * s->joined_bytes < s->tuning->stream_threshold;
 }
 
 #endif

@@ -132,8 +132,8 @@ __attribute__((noinline)) static void tmv_rows_zip_tail(const tmv_rows_zip_plan 
 /* The whole shape through the network; n, k, e and nt (streaming stores,
  * every output vector 64-byte aligned) are constants at each call. */
 __attribute__((always_inline)) static inline void
-tmv_rows_zip_run(const tmv_rows_shape *s, const tmv_rows_zip_plan *z, unsigned n, unsigned k, unsigned e,
-                 uint8_t *const *streams, uint8_t *joined, bool join, bool nt)
+tmv_rows_zip_blocks(const tmv_rows_shape *s, const tmv_rows_zip_plan *z, unsigned n, unsigned k, unsigned e,
+                    uint8_t *const *streams, uint8_t *joined, bool join, bool nt)
 {
     const uint64_t w = s->pieces[0].bytes;
     __m512i idx[TMV_ROWS_MAX_STAGES][2];
@@ -164,29 +164,29 @@ tmv_rows_zip_nk(const tmv_rows_shape *s, const tmv_rows_zip_plan *z, unsigned e,
                 uint8_t *joined, bool join, bool nt)
 {
     switch (s->piece_count * 8 + z->stages) {
-    case 2 * 8 + 1: tmv_rows_zip_run(s, z, 2, 1, e, streams, joined, join, nt); break;
-    case 4 * 8 + 2: tmv_rows_zip_run(s, z, 4, 2, e, streams, joined, join, nt); break;
-    case 8 * 8 + 3: tmv_rows_zip_run(s, z, 8, 3, e, streams, joined, join, nt); break;
-    case 8 * 8 + 2: tmv_rows_zip_run(s, z, 8, 2, e, streams, joined, join, nt); break;
-    case 16 * 8 + 4: tmv_rows_zip_run(s, z, 16, 4, e, streams, joined, join, nt); break;
-    case 16 * 8 + 3: tmv_rows_zip_run(s, z, 16, 3, e, streams, joined, join, nt); break;
-    default: tmv_rows_zip_run(s, z, 16, 2, e, streams, joined, join, nt); break;
+    case 2 * 8 + 1: tmv_rows_zip_blocks(s, z, 2, 1, e, streams, joined, join, nt); break;
+    case 4 * 8 + 2: tmv_rows_zip_blocks(s, z, 4, 2, e, streams, joined, join, nt); break;
+    case 8 * 8 + 3: tmv_rows_zip_blocks(s, z, 8, 3, e, streams, joined, join, nt); break;
+    case 8 * 8 + 2: tmv_rows_zip_blocks(s, z, 8, 2, e, streams, joined, join, nt); break;
+    case 16 * 8 + 4: tmv_rows_zip_blocks(s, z, 16, 4, e, streams, joined, join, nt); break;
+    case 16 * 8 + 3: tmv_rows_zip_blocks(s, z, 16, 3, e, streams, joined, join, nt); break;
+    default: tmv_rows_zip_blocks(s, z, 16, 2, e, streams, joined, join, nt); break;
     }
 }
 
-/* The AVX-512 kernels' lanes for pieces of 2 to 16 bytes: of 2 bytes for
- * 2-byte pieces, else of 4. */
+/* The lanes of the zip kernels' network (TMV_ROWS_BYTE_LANES): bytes on
+ * VBMI; on AVX-512, of 2 bytes for 2-byte pieces, else of 4. */
 static inline unsigned tmv_rows_zip_lane(const tmv_rows_shape *s)
 {
-    return s->pieces[0].bytes == 2 ? 2 : 4;
+    return TMV_ROWS_BYTE_LANES ? 1 : s->pieces[0].bytes == 2 ? 2 : 4;
 }
 
-/* Builds the network's plan into a kernel state (the zip kernels' prepare):
- * lanes of e bytes. */
-static inline void tmv_rows_zip_prepare(const tmv_rows_shape *s, void *state, unsigned e, bool join)
+/* The zip kernels' prepare (rows_x86.h): the network's plan, in lanes of
+ * tmv_rows_zip_lane, into the kernel state. */
+static inline void tmv_rows_zip_prepare(const tmv_rows_shape *s, void *state, bool join)
 {
     _Static_assert(sizeof(tmv_rows_zip_plan) <= TMV_KERNEL_STATE_BYTES, "zip plan exceeds the kernel state");
-    tmv_rows_zip_init(state, s->piece_count, (unsigned)s->pieces[0].bytes, e, join);
+    tmv_rows_zip_init(state, s->piece_count, (unsigned)s->pieces[0].bytes, tmv_rows_zip_lane(s), join);
 }
 
 /* Runs the network planned in s->state. Outputs of at least
@@ -205,14 +205,42 @@ tmv_rows_zip(const tmv_rows_shape *s, unsigned e, uint8_t *const *streams, uint8
         tmv_rows_zip_nk(s, z, e, streams, joined, join, false);
 }
 
-/* tmv_rows_zip of the AVX-512 kernels' pieces of 2 to 16 bytes, the lane
- * of tmv_rows_zip_lane a constant in each branch. */
-__attribute__((always_inline)) static inline void tmv_rows_zip_2_or_4(const tmv_rows_shape *s, const tmv_rows_streams *st, bool join)
+/* AVX-512's zip shapes: 2, 4, 8 or 16 pieces of 2 to 16 bytes. Where a
+ * vector holds more than 16 joined bytes of a row, zmm needs more stages
+ * than SSE2's xmm, and the SSE2 network measured faster. */
+__attribute__((always_inline)) static inline bool tmv_rows_zip_avx512_shape(const tmv_rows_shape *s)
 {
-    if (tmv_rows_zip_lane(s) == 2)
-        tmv_rows_zip(s, 2, st->at, st->joined, join, s->tuning->stream_threshold);
+    const uint64_t w = s->pieces[0].bytes;
+    return tmv_rows_zip_shape(s, 2, 16) && (w == 16 || w * s->piece_count <= 16 || s->piece_count == 16);
+}
+
+/* JOIN's: two pieces are AVX2's, as its lane exchange beat the zmm network
+ * there (join inner/2x16B/f32: 0.98 vs 0.95 x memcpy at L2, 0.77 vs 0.69
+ * at 8 KiB; 2x4B 0.97 vs 0.95). */
+__attribute__((always_inline)) static inline bool tmv_rows_zip_avx512_join_shape(const tmv_rows_shape *s)
+{
+    return s->piece_count >= 4 && tmv_rows_zip_avx512_shape(s);
+}
+
+/* VBMI's: 2, 4, 8 or 16 one-byte pieces. */
+__attribute__((always_inline)) static inline bool tmv_rows_zip_vbmi_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_zip_shape(s, 1, 1);
+}
+
+/* The zip kernels (rows_x86.h): tmv_rows_zip with the lane of
+ * tmv_rows_zip_lane a constant in each branch. */
+__attribute__((always_inline)) static inline void tmv_rows_zip_run(const tmv_rows_shape *s, void *const *pieces,
+                                                                   uint8_t *joined, bool join)
+{
+    tmv_rows_streams st;
+    tmv_rows_streams_of(s, pieces, joined, &st);
+    if (TMV_ROWS_BYTE_LANES)
+        tmv_rows_zip(s, 1, st.at, st.joined, join, s->tuning->stream_threshold);
+    else if (tmv_rows_zip_lane(s) == 2)
+        tmv_rows_zip(s, 2, st.at, st.joined, join, s->tuning->stream_threshold);
     else
-        tmv_rows_zip(s, 4, st->at, st->joined, join, s->tuning->stream_threshold);
+        tmv_rows_zip(s, 4, st.at, st.joined, join, s->tuning->stream_threshold);
 }
 
 #endif

@@ -1,8 +1,13 @@
-/* rows_zip_lanes_x86.h - the zip network of SSE2 and AVX2: 16-byte lanes of the set's vector (vec_x86.h) zipped or unzipped by interleave_net_x86.h's lane-local steps, and the dispatch of a set's run to constant shapes. */
+/* rows_zip_lanes_x86.h - the zip network of SSE2 and AVX2: 16-byte lanes of the set's vector (vec_x86.h) zipped or unzipped by interleave_net_x86.h's lane-local steps, the dispatch of the set's pass to constant shapes, and the zip kernel.
+ *
+ * Included by the set's header (rows_zip_sse2.h, rows_zip_avx2.h), which
+ * first defines TMV_ROWS_ZIP_MAX_W, the widest piece its network takes
+ * (8 or 16 bytes), and after it defines the set's pass, tmv_rows_zip_pass. */
 #ifndef TMV_ROWS_ZIP_LANES_X86_H
 #define TMV_ROWS_ZIP_LANES_X86_H
 
 #include "interleave_net_x86.h"
+#include "rows_columns_x86.h"
 #include "rows_zip_x86.h"
 
 /* The shuffling stages of the 16-byte network: min(log2 n, log2(16 / w)),
@@ -40,51 +45,66 @@ __attribute__((always_inline)) static inline void tmv_rows_zip_lanes_network(tmv
     }
 }
 
-/* A set's pass over the shape's whole blocks through the network, for n
+/* The set's pass over the shape's whole blocks through the network, for n
  * pieces of w bytes, with streaming stores if nt (all three constants at
- * each call): the rows done. */
-typedef uint64_t tmv_rows_lanes_run(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *const *streams,
-                                    uint8_t *joined, bool join, bool nt);
+ * each call): the rows done. Defined by the set's header. */
+__attribute__((always_inline)) static inline uint64_t tmv_rows_zip_pass(const tmv_rows_shape *s, unsigned n,
+                                                                        unsigned w, uint8_t *const *streams,
+                                                                        uint8_t *joined, bool join, bool nt);
 
-/* run with the streaming choice as a constant. */
-__attribute__((always_inline)) static inline uint64_t
-tmv_rows_lanes_by_stream(tmv_rows_lanes_run *run, const tmv_rows_shape *s, unsigned n, unsigned w,
-                         uint8_t *const *streams, uint8_t *joined, bool join, bool nt)
+/* The pass with the streaming choice as a constant. */
+__attribute__((always_inline)) static inline uint64_t tmv_rows_lanes_by_stream(const tmv_rows_shape *s, unsigned n,
+                                                                               unsigned w, uint8_t *const *streams,
+                                                                               uint8_t *joined, bool join, bool nt)
 {
-    return nt ? run(s, n, w, streams, joined, join, true) : run(s, n, w, streams, joined, join, false);
+    return nt ? tmv_rows_zip_pass(s, n, w, streams, joined, join, true)
+              : tmv_rows_zip_pass(s, n, w, streams, joined, join, false);
 }
 
-/* run with the piece width (a power of two up to max_w, 8 or 16) and the
- * streaming choice as constants. */
-__attribute__((always_inline)) static inline uint64_t
-tmv_rows_lanes_by_width(tmv_rows_lanes_run *run, unsigned max_w, const tmv_rows_shape *s, unsigned n,
-                        uint8_t *const *streams, uint8_t *joined, bool join, bool nt)
+/* The pass with the piece width (a power of two up to TMV_ROWS_ZIP_MAX_W)
+ * and the streaming choice as constants. */
+__attribute__((always_inline)) static inline uint64_t tmv_rows_lanes_by_width(const tmv_rows_shape *s, unsigned n,
+                                                                              uint8_t *const *streams,
+                                                                              uint8_t *joined, bool join, bool nt)
 {
     switch (s->pieces[0].bytes) {
-    case 1: return tmv_rows_lanes_by_stream(run, s, n, 1, streams, joined, join, nt);
-    case 2: return tmv_rows_lanes_by_stream(run, s, n, 2, streams, joined, join, nt);
-    case 4: return tmv_rows_lanes_by_stream(run, s, n, 4, streams, joined, join, nt);
+    case 1: return tmv_rows_lanes_by_stream(s, n, 1, streams, joined, join, nt);
+    case 2: return tmv_rows_lanes_by_stream(s, n, 2, streams, joined, join, nt);
+    case 4: return tmv_rows_lanes_by_stream(s, n, 4, streams, joined, join, nt);
     default:   /* 8 bytes, or 16 where the set takes them */
-        if (max_w == 16 && s->pieces[0].bytes == 16)
-            return tmv_rows_lanes_by_stream(run, s, n, 16, streams, joined, join, nt);
-        return tmv_rows_lanes_by_stream(run, s, n, 8, streams, joined, join, nt);
+        if (TMV_ROWS_ZIP_MAX_W == 16 && s->pieces[0].bytes == 16)
+            return tmv_rows_lanes_by_stream(s, n, 16, streams, joined, join, nt);
+        return tmv_rows_lanes_by_stream(s, n, 8, streams, joined, join, nt);
     }
 }
 
-/* A set's network on a shape its accepts takes: 2, 4 or 8 pieces of 1 to
- * max_w bytes (the widest it takes, 8 or 16). run gets the piece count and
- * width and the streaming choice (tmv_rows_zip_stream) as constants, one
- * instance each. Returns the rows done. */
-__attribute__((always_inline)) static inline uint64_t
-tmv_rows_zip_lanes_any(tmv_rows_lanes_run *run, unsigned max_w, const tmv_rows_shape *s, uint8_t *const *streams,
-                       uint8_t *joined, bool join, uint64_t stream_threshold)
+/* The set's network on a shape its accepts takes: 2, 4 or 8 pieces of 1 to
+ * TMV_ROWS_ZIP_MAX_W bytes, the pass getting the piece count and width and
+ * the streaming choice (tmv_rows_zip_stream) as constants, one instance
+ * each. Out of line, as gcc leaves it: inlined into the kernels, all the
+ * instances of the pass were laid out and scheduled anew. Returns the rows
+ * done. */
+static inline uint64_t tmv_rows_zip_lanes(const tmv_rows_shape *s, uint8_t *const *streams, uint8_t *joined,
+                                          bool join, uint64_t stream_threshold)
 {
     const bool nt = tmv_rows_zip_stream(s, streams, joined, join, stream_threshold, TMV_VB);
     switch (s->piece_count) {
-    case 2: return tmv_rows_lanes_by_width(run, max_w, s, 2, streams, joined, join, nt);
-    case 4: return tmv_rows_lanes_by_width(run, max_w, s, 4, streams, joined, join, nt);
-    default: return tmv_rows_lanes_by_width(run, max_w, s, 8, streams, joined, join, nt);
+    case 2: return tmv_rows_lanes_by_width(s, 2, streams, joined, join, nt);
+    case 4: return tmv_rows_lanes_by_width(s, 4, streams, joined, join, nt);
+    default: return tmv_rows_lanes_by_width(s, 8, streams, joined, join, nt);
     }
+}
+
+/* The zip kernel of SSE2 and AVX2 (rows_x86.h): the set's network on the
+ * whole blocks, the rows after them by the SSE2 column moves. */
+__attribute__((always_inline)) static inline void tmv_rows_zip_lanes_run(const tmv_rows_shape *s, void *const *pieces,
+                                                                         uint8_t *joined, bool join)
+{
+    tmv_rows_streams st;
+    tmv_rows_streams_of(s, pieces, joined, &st);
+    const uint64_t threshold = s->tuning->stream_threshold;
+    tmv_rows_narrow_columns(s, pieces, joined, join, tmv_rows_zip_lanes(s, st.at, st.joined, join, threshold),
+                            threshold);
 }
 
 #endif

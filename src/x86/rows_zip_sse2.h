@@ -2,7 +2,15 @@
 #ifndef TMV_ROWS_ZIP_SSE2_H
 #define TMV_ROWS_ZIP_SSE2_H
 
+/* Pieces of 1 to 8 bytes (tmv_rows_zip_sse2_shape). */
+#define TMV_ROWS_ZIP_MAX_W 8
 #include "rows_zip_lanes_x86.h"
+
+/* SSE2's zip shapes: 2, 4 or 8 pieces of 1 to 8 bytes. */
+__attribute__((always_inline)) static inline bool tmv_rows_zip_sse2_shape(const tmv_rows_shape *s)
+{
+    return s->piece_count <= 8 && tmv_rows_zip_shape(s, 1, 8);
+}
 
 /* Block b (16/w rows) through the SSE2 network: v[o] is what goes to
  * output vector o (stream o's block b, or joined block position pos[o]). */
@@ -16,11 +24,12 @@ tmv_rows_zip_block_sse2(unsigned n, unsigned w, unsigned k, const unsigned *pos,
     tmv_rows_zip_lanes_network(v, n, w, k, join);
 }
 
-/* Whole 16-byte blocks (16/w rows) of the shape through the SSE2 network;
- * n and w are constants at each call. Returns the rows done. */
+/* SSE2's pass (rows_zip_lanes_x86.h): whole 16-byte blocks (16/w rows) of
+ * the shape through the network; n and w are constants at each call.
+ * Returns the rows done. */
 __attribute__((always_inline)) static inline uint64_t
-tmv_rows_zip_run_sse2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *const *streams, uint8_t *joined,
-                      bool join, bool nt)
+tmv_rows_zip_pass(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *const *streams, uint8_t *joined,
+                  bool join, bool nt)
 {
     unsigned pos[16];
     tmv_rows_zip_order(n, w, 16, pos);
@@ -59,15 +68,6 @@ tmv_rows_zip_run_sse2(const tmv_rows_shape *s, unsigned n, unsigned w, uint8_t *
     if (nt)
         _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
     return blocks * (16 / w);
-}
-
-/* The SSE2 network on a shape its accepts takes (pieces of 1 to 8 bytes).
- * Out of line, as gcc leaves it: inlined into the kernels, all the instances
- * of the run were laid out and scheduled anew. Returns the rows done. */
-static inline uint64_t tmv_rows_zip_sse2_any(const tmv_rows_shape *s, uint8_t *const *streams, uint8_t *joined,
-                                             bool join, uint64_t stream_threshold)
-{
-    return tmv_rows_zip_lanes_any(tmv_rows_zip_run_sse2, 8, s, streams, joined, join, stream_threshold);
 }
 
 #endif

@@ -22,23 +22,15 @@ typedef struct tmv_rows_streams {
     uint8_t *joined;
 } tmv_rows_streams;
 
-/* JOIN's operands: the pieces' sources, only read (the networks take one
- * stream type for both directions), and dst. */
-static inline void tmv_rows_join_streams(const tmv_rows_shape *s, const void *const *srcs, uint8_t *dst,
-                                         tmv_rows_streams *st)
+/* A network's operands: the pieces' buffers (JOIN's sources, only read:
+ * the networks take one stream type for both directions; SPLIT's
+ * destinations) and the joined rows (JOIN's dst; SPLIT's src, only read). */
+static inline void tmv_rows_streams_of(const tmv_rows_shape *s, void *const *pieces, uint8_t *joined,
+                                       tmv_rows_streams *st)
 {
-    *st = (tmv_rows_streams){{NULL}, dst};
+    *st = (tmv_rows_streams){{NULL}, joined};
     for (uint32_t p = 0; p < s->piece_count; p++)
-        st->at[p] = (uint8_t *)(uintptr_t)srcs[s->pieces[p].buffer];
-}
-
-/* SPLIT's operands: the pieces' destinations, and src (only read). */
-static inline void tmv_rows_split_streams(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts,
-                                          tmv_rows_streams *st)
-{
-    *st = (tmv_rows_streams){{NULL}, (uint8_t *)(uintptr_t)src};
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        st->at[p] = dsts[s->pieces[p].buffer];
+        st->at[p] = pieces[s->pieces[p].buffer];
 }
 
 /* The reordering stages, from stage s (units of `unit` bytes, a whole
