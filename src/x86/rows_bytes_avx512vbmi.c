@@ -1,4 +1,4 @@
-/* rows_bytes_avx512vbmi.c - row-wise JOIN / SPLIT of 2..16 packed pieces of any byte counts whose joined row fits a vector: one masked vpermb per piece per vector of joined rows.
+/* rows_bytes_avx512vbmi.c - row-wise JOIN / SPLIT of 2..16 packed pieces of any byte counts whose joined row fits a vector, one masked vpermb per piece per vector of joined rows; the same for copies that interleave or de-interleave B streams of runs.
  *
  * The zip networks and lane permutes take pieces of one power-of-two width;
  * other pieces (3, 7 or 31 bytes, or pieces of different sizes, as a JOIN
@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../walk.h"
 #include "rows_x86.h"
 
 typedef struct rows_bytes_plan {
@@ -55,19 +56,21 @@ static bool rows_bytes_shape(const tmv_rows_shape *s)
     return true;
 }
 
-static void rows_bytes_prepare(const tmv_rows_shape *s, void *state, bool join)
+/* The tables of n pieces of bytes[p] at offsets[p] in joined rows of R
+ * bytes (at most 64). */
+static void rows_bytes_plan_make(rows_bytes_plan *pl, unsigned n, const uint64_t *bytes, const uint64_t *offsets,
+                                 uint64_t R, bool join)
 {
-    _Static_assert(sizeof(rows_bytes_plan) <= TMV_KERNEL_STATE_BYTES, "byte plan exceeds the kernel state");
-    rows_bytes_plan *pl = state;
-    memset(pl, 0, sizeof *pl);
-    const uint64_t R = s->joined_bytes, L = 64 / R;
+    const uint64_t L = 64 / R;
     uint64_t least = 64, widest = 0;
-    pl->n = s->piece_count;
+    pl->n = n;
     pl->block_rows = (unsigned)L;
     pl->joined_bytes = R;
-    for (unsigned p = 0; p < pl->n; p++) {
-        const uint64_t u = s->pieces[p].bytes, off = s->pieces[p].offset;
+    for (unsigned p = 0; p < n; p++) {
+        const uint64_t u = bytes[p], off = offsets[p];
         pl->piece_bytes[p] = u;
+        pl->mask[p] = 0;
+        memset(pl->idx[p], 0, sizeof pl->idx[p]);
         least = u < least ? u : least;
         widest = u > widest ? u : widest;
         for (uint64_t r = 0; r < L; r++)
@@ -90,6 +93,16 @@ static void rows_bytes_prepare(const tmv_rows_shape *s, void *state, bool join)
     pl->fast_rows = piece_rows > joined_rows ? piece_rows : joined_rows;
 }
 
+static void rows_bytes_prepare(const tmv_rows_shape *s, void *state, bool join)
+{
+    _Static_assert(sizeof(rows_bytes_plan) <= TMV_KERNEL_STATE_BYTES, "byte plan exceeds the kernel state");
+    uint64_t bytes[TMV_ROWS_MAX_STREAMS], offsets[TMV_ROWS_MAX_STREAMS];
+    for (unsigned p = 0; p < s->piece_count; p++) {
+        bytes[p] = s->pieces[p].bytes;
+        offsets[p] = s->pieces[p].offset;
+    }
+    rows_bytes_plan_make(state, s->piece_count, bytes, offsets, s->joined_bytes, join);
+}
 
 /* Bytes [0, n) of a vector, n <= 64. */
 static inline __mmask64 bytes_mask(uint64_t n) { return n >= 64 ? ~(__mmask64)0 : _bzhi_u64(~0ull, (unsigned)n); }
@@ -196,3 +209,80 @@ static void rows_bytes_run(const tmv_rows_shape *s, void *const *pieces, uint8_t
 
 TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
 TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
+
+/* ---- the same interleave as a copy: B-way (de)interleaves of runs ----
+ * SPACE_TO_DEPTH / DEPTH_TO_SPACE in NHWC move runs of B * C elements
+ * (YOLOv5's u8 stem: 6-byte runs), which no (de)interleave kernel takes
+ * (they want 1, 2, 4 or 8 bytes): copy_runs moved each run on its own. Each
+ * position of the outer dims is a JOIN (interleave) or SPLIT
+ * (de-interleave) of B streams of x runs of w bytes into x joined rows of
+ * B * w bytes, run by the rows engine above with its tables made per call. */
+
+/* B-way interleave of runs: inner dim B streams (any source stride,
+ * destination stride w), dim rank-2 x runs (source stride w, destination
+ * stride B * w); joined rows within the rows engine's limits. */
+static bool runs_interleave_shape(const tmv_copy_shape *s)
+{
+    if (s->rank < 2)
+        return false;
+    const uint32_t in = s->rank - 1, x = s->rank - 2;
+    const uint64_t w = s->elem_bytes, b = s->sizes[in];
+    return b >= 2 && b <= TMV_ROWS_MAX_STREAMS && b * w <= 64 && (b * w <= 32 || b == 2) &&
+           s->dst_strides[in] == w && s->src_strides[x] == w && s->dst_strides[x] == b * w;
+}
+
+/* B-way de-interleave of runs: inner dim x runs (source stride B * w,
+ * destination stride w), dim rank-2 B streams (source stride w, any
+ * destination stride). */
+static bool runs_deinterleave_shape(const tmv_copy_shape *s)
+{
+    if (s->rank < 2)
+        return false;
+    const uint32_t in = s->rank - 1, blk = s->rank - 2;
+    const uint64_t w = s->elem_bytes, b = s->sizes[blk];
+    return b >= 2 && b <= TMV_ROWS_MAX_STREAMS && b * w <= 64 && (b * w <= 32 || b == 2) &&
+           s->src_strides[in] == b * w && s->dst_strides[in] == w && s->src_strides[blk] == w;
+}
+
+bool tmv_interleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_interleave_shape(s); }
+bool tmv_deinterleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_deinterleave_shape(s); }
+
+/* The streams' dim (stride `stream` on the streams' side) and the runs'
+ * dim x; `join` for the interleave (streams read, joined rows written). */
+static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, uint32_t streams_dim,
+                     uint32_t runs_dim, bool join)
+{
+    const unsigned b = (unsigned)s->sizes[streams_dim];
+    const uint64_t w = s->elem_bytes, x = s->sizes[runs_dim];
+    const uint64_t stride = join ? s->src_strides[streams_dim] : s->dst_strides[streams_dim];
+    uint64_t bytes[TMV_ROWS_MAX_STREAMS], offsets[TMV_ROWS_MAX_STREAMS];
+    for (unsigned p = 0; p < b; p++) {
+        bytes[p] = w;
+        offsets[p] = p * w;
+    }
+    rows_bytes_plan pl;
+    rows_bytes_plan_make(&pl, b, bytes, offsets, b * w, join);
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, s->rank - 2);
+    do {
+        uint8_t *at[TMV_ROWS_MAX_STREAMS] = {NULL};
+        const uint8_t *from = src + walk.src;
+        uint8_t *to = dst + walk.dst;
+        for (unsigned p = 0; p < b; p++)
+            at[p] = join ? (uint8_t *)(uintptr_t)(from + p * stride) : to + p * stride; /* JOIN's streams only read */
+        if (join)
+            rows_bytes_any(&pl, x, at, to, true);
+        else
+            rows_bytes_any(&pl, x, at, (uint8_t *)(uintptr_t)from, false); /* SPLIT's joined rows only read */
+    } while (tmv_walk_next(&walk));
+}
+
+void tmv_interleave_runs_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    runs_run(s, src, dst, s->rank - 1, s->rank - 2, true);
+}
+
+void tmv_deinterleave_runs_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    runs_run(s, src, dst, s->rank - 2, s->rank - 1, false);
+}
