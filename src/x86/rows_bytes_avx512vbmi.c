@@ -45,10 +45,15 @@ typedef struct rows_bytes_plan {
  * (two of 31 bytes: 0.65 against 0.46; tmv-bench --tmv_sweep=full). The
  * cost model cannot tell these apart: the price per piece falls with the
  * rows a block holds, which no feature of a rows step is. */
+static bool rows_bytes_fit(uint64_t pieces, uint64_t joined_bytes)
+{
+    return pieces >= 2 && pieces <= TMV_ROWS_MAX_STREAMS && joined_bytes <= 64 && (joined_bytes <= 32 || pieces == 2);
+}
+
+/* Packed pieces in packed joined rows, within those limits. */
 static bool rows_bytes_shape(const tmv_rows_shape *s)
 {
-    if (s->piece_count < 2 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_bytes > 64 ||
-        (s->joined_bytes > 32 && s->piece_count > 2) || s->joined_pitch != s->joined_bytes)
+    if (!rows_bytes_fit(s->piece_count, s->joined_bytes) || s->joined_pitch != s->joined_bytes)
         return false;
     for (uint32_t p = 0; p < s->piece_count; p++)
         if (s->pieces[p].pitch != s->pieces[p].bytes)
@@ -218,34 +223,25 @@ TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
  * (de-interleave) of B streams of x runs of w bytes into x joined rows of
  * B * w bytes, run by the rows engine above with its tables made per call. */
 
-/* B-way interleave of runs: inner dim B streams (any source stride,
- * destination stride w), dim rank-2 x runs (source stride w, destination
- * stride B * w); joined rows within the rows engine's limits. */
-static bool runs_interleave_shape(const tmv_copy_shape *s)
+/* B, the streams of a B-way interleave of runs (`inter`: inner dim B
+ * streams, any source stride, destination stride w; dim rank-2 x runs,
+ * source stride w, destination stride B * w) or de-interleave (inner dim x
+ * runs, source stride B * w, destination stride w; dim rank-2 B streams,
+ * source stride w, any destination stride), 0 if s is not one or its
+ * joined rows of B * w bytes are not the rows engine's. */
+static unsigned runs_streams(const tmv_copy_shape *s, bool inter)
 {
     if (s->rank < 2)
-        return false;
-    const uint32_t in = s->rank - 1, x = s->rank - 2;
-    const uint64_t w = s->elem_bytes, b = s->sizes[in];
-    return b >= 2 && b <= TMV_ROWS_MAX_STREAMS && b * w <= 64 && (b * w <= 32 || b == 2) &&
-           s->dst_strides[in] == w && s->src_strides[x] == w && s->dst_strides[x] == b * w;
+        return 0;
+    const uint32_t in = s->rank - 1, out = s->rank - 2;
+    const uint64_t w = s->elem_bytes, b = s->sizes[inter ? in : out];
+    const bool geometry = inter ? s->dst_strides[in] == w && s->src_strides[out] == w && s->dst_strides[out] == b * w
+                                : s->src_strides[in] == b * w && s->dst_strides[in] == w && s->src_strides[out] == w;
+    return geometry && rows_bytes_fit(b, b * w) ? (unsigned)b : 0;
 }
 
-/* B-way de-interleave of runs: inner dim x runs (source stride B * w,
- * destination stride w), dim rank-2 B streams (source stride w, any
- * destination stride). */
-static bool runs_deinterleave_shape(const tmv_copy_shape *s)
-{
-    if (s->rank < 2)
-        return false;
-    const uint32_t in = s->rank - 1, blk = s->rank - 2;
-    const uint64_t w = s->elem_bytes, b = s->sizes[blk];
-    return b >= 2 && b <= TMV_ROWS_MAX_STREAMS && b * w <= 64 && (b * w <= 32 || b == 2) &&
-           s->src_strides[in] == b * w && s->dst_strides[in] == w && s->src_strides[blk] == w;
-}
-
-bool tmv_interleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_interleave_shape(s); }
-bool tmv_deinterleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_deinterleave_shape(s); }
+bool tmv_interleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_streams(s, true) != 0; }
+bool tmv_deinterleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_streams(s, false) != 0; }
 
 /* The streams' dim (stride `stream` on the streams' side) and the runs'
  * dim x; `join` for the interleave (streams read, joined rows written). */
