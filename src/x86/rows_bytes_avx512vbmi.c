@@ -109,9 +109,6 @@ static void rows_bytes_prepare(const tmv_rows_shape *s, void *state, bool join)
     rows_bytes_plan_make(state, s->piece_count, bytes, offsets, s->joined_bytes, join);
 }
 
-/* Bytes [0, n) of a vector, n <= 64. */
-static inline __mmask64 bytes_mask(uint64_t n) { return n >= 64 ? ~(__mmask64)0 : _bzhi_u64(~0ull, (unsigned)n); }
-
 /* A piece's block: the low `width` bytes of a vector. */
 static inline __m512i load_width(const uint8_t *p, unsigned width)
 {
@@ -166,11 +163,11 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
     }
     for (; r < rows; r += L, joined += block) {
         const uint64_t t = rows - r < L ? rows - r : L;
-        const __mmask64 jm = bytes_mask(t * pl->joined_bytes);
+        const __mmask64 jm = tmv_rows_bytes_mask((int64_t)(t * pl->joined_bytes));
         if (join) {
             __m512i acc = _mm512_setzero_si512();
             for (unsigned p = 0; p < n; p++) {
-                const __m512i v = _mm512_maskz_loadu_epi8(bytes_mask(t * pl->piece_bytes[p]), at[p]);
+                const __m512i v = _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask((int64_t)(t * pl->piece_bytes[p])), at[p]);
                 acc = _mm512_mask_permutexvar_epi8(acc, pl->mask[p], idx[p], v);
                 at[p] += step[p];
             }
@@ -178,7 +175,7 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
         } else {
             const __m512i v = _mm512_maskz_loadu_epi8(jm, joined);
             for (unsigned p = 0; p < n; p++) {
-                _mm512_mask_storeu_epi8(at[p], bytes_mask(t * pl->piece_bytes[p]), _mm512_permutexvar_epi8(idx[p], v));
+                _mm512_mask_storeu_epi8(at[p], tmv_rows_bytes_mask((int64_t)(t * pl->piece_bytes[p])), _mm512_permutexvar_epi8(idx[p], v));
                 at[p] += step[p];
             }
         }
