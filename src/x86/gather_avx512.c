@@ -120,31 +120,30 @@ bool tmv_gather_check_avx512(const tmv_gather_shape *s, const uint8_t *indices)
     return tmv_gx_in_range(s, indices, check_values);
 }
 
+/* One run: the vector paths take packed runs of 4- or 8-byte elements with
+ * k <= 4 and a contiguous output, the scalar loads the rest. */
+static inline void elements_run(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
+                                uint8_t *output)
+{
+    const uint64_t w = s->slice.elem_bytes;
+    if ((w != 4 && w != 8) || s->k > 4 || (r->count > 1 && r->out_step != w) ||
+        !tmv_gx_run_packed(s, r, tmv_gx_index_width(s))) {
+        tmv_gx_elements_run(s, r, input, output);
+        return;
+    }
+    const bool fit32 = tmv_gx_state_of(s)->fit32;
+    switch (s->index_type) {
+    case TMV_DTYPE_INT32: elements_vector(s, r, input, output, TMV_DTYPE_INT32, fit32); break;
+    case TMV_DTYPE_INT64: elements_vector(s, r, input, output, TMV_DTYPE_INT64, fit32); break;
+    case TMV_DTYPE_UINT32: elements_vector(s, r, input, output, TMV_DTYPE_UINT32, fit32); break;
+    default: elements_vector(s, r, input, output, TMV_DTYPE_UINT64, fit32); break;
+    }
+}
+
 tmv_status tmv_gather_elements_avx512(const tmv_gather_shape *s, const uint8_t *input,
                                       const uint8_t *indices, uint8_t *output)
 {
-    tmv_status status = tmv_gx_check(s, indices, check_values);
-    if (status != TMV_OK)
-        return status;
-    const uint64_t w = s->slice.elem_bytes;
-    const bool fit32 = tmv_gx_state_of(s)->fit32;
-    tmv_gx_iter it;
-    tmv_gx_iter_init(&it, s, indices);
-    do {
-        const tmv_gx_run *r = &it.run;
-        if ((w != 4 && w != 8) || s->k > 4 || (r->count > 1 && r->out_step != w) ||
-            !tmv_gx_run_packed(s, r, tmv_gx_index_width(s))) {
-            tmv_gx_elements_run(s, r, input, output);
-            continue;
-        }
-        switch (s->index_type) {
-        case TMV_DTYPE_INT32: elements_vector(s, r, input, output, TMV_DTYPE_INT32, fit32); break;
-        case TMV_DTYPE_INT64: elements_vector(s, r, input, output, TMV_DTYPE_INT64, fit32); break;
-        case TMV_DTYPE_UINT32: elements_vector(s, r, input, output, TMV_DTYPE_UINT32, fit32); break;
-        default: elements_vector(s, r, input, output, TMV_DTYPE_UINT64, fit32); break;
-        }
-    } while (tmv_gx_iter_next(&it, s));
-    return TMV_OK;
+    return tmv_gx_elements(s, input, indices, output, check_values, elements_run);
 }
 
 /* ------------------------------------------------------------ rows, 32-bit offsets */

@@ -65,13 +65,5 @@ bool tmv_gather_check_sse2(const tmv_gather_shape *s, const uint8_t *indices)
 tmv_status tmv_gather_elements_sse2(const tmv_gather_shape *s, const uint8_t *input,
                                     const uint8_t *indices, uint8_t *output)
 {
-    tmv_status status = tmv_gx_check(s, indices, tmv_gx_check_table);
-    if (status != TMV_OK)
-        return status;
-    tmv_gx_iter it;
-    tmv_gx_iter_init(&it, s, indices);
-    do
-        tmv_gx_elements_run(s, &it.run, input, output);
-    while (tmv_gx_iter_next(&it, s));
-    return TMV_OK;
+    return tmv_gx_elements(s, input, indices, output, tmv_gx_check_table, tmv_gx_elements_run);
 }

@@ -467,6 +467,27 @@ static inline void tmv_gx_elements_run(const tmv_gather_shape *s, const tmv_gx_r
     }
 }
 
+typedef void (*tmv_gx_run_fn)(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
+                              uint8_t *output);
+
+/* The element kernels' driver: every index checked before anything is
+ * written, then `run` (a constant, inlined) on each run of tuples. */
+__attribute__((always_inline)) static inline tmv_status tmv_gx_elements(const tmv_gather_shape *s,
+                                                                       const uint8_t *input,
+                                                                       const uint8_t *indices, uint8_t *output,
+                                                                       tmv_gx_check_fn check, tmv_gx_run_fn run)
+{
+    tmv_status status = tmv_gx_check(s, indices, check);
+    if (status != TMV_OK)
+        return status;
+    tmv_gx_iter it;
+    tmv_gx_iter_init(&it, s, indices);
+    do
+        run(s, &it.run, input, output);
+    while (tmv_gx_iter_next(&it, s));
+    return TMV_OK;
+}
+
 static inline bool tmv_gx_elements_accepts(const tmv_gather_shape *s)
 {
     const uint64_t w = s->slice.elem_bytes;
