@@ -1,4 +1,4 @@
-/* gather_avx512.c - AVX-512 GATHER_ND kernels: element gathers and 64-byte row copies, from offsets computed 16 tuples at a time (32-bit) or 8 (64-bit). */
+/* gather_avx512.c - AVX-512 GATHER_ND kernels: element gathers and row copies (rows of 16 bytes or more), from offsets computed 16 tuples at a time (32-bit) or 8 (64-bit). */
 #include <immintrin.h>
 
 /* In this order, the order the code had as one file: gcc's inlining into the
@@ -13,7 +13,7 @@
 
 bool tmv_gather_rows_avx512_accepts(const tmv_gather_shape *s)
 {
-    return s->slice.rank == 0 && s->slice.elem_bytes >= 64;
+    return s->slice.rank == 0 && s->slice.elem_bytes >= 16;
 }
 
 /* ------------------------------------------------------------ elements */
@@ -162,6 +162,30 @@ tmv_status tmv_gather_elements_avx512(const tmv_gather_shape *s, const uint8_t *
  * distance). With check (a constant; the run is one chunk, of 32-bit
  * indices, not clamped), the indices are checked as their offsets are
  * computed: false if one is out of range, before anything is written. */
+/* The rows at a chunk's offsets, in a loop per size class with the moves
+ * fixed: size branches inside the loop cost more than the moves (16-byte
+ * rows from a 64 KiB table, 8 KiB output: 1.43 ns a row through copy_row,
+ * 0.70 in a loop of their own). */
+static inline void copy_rows(uint8_t *out, uint64_t out_step, const uint8_t *input, const uint32_t *o,
+                             uint64_t count, uint64_t bytes)
+{
+    if (bytes == 64)
+        for (uint64_t i = 0; i < count; i++, out += out_step)
+            _mm512_storeu_si512(out, _mm512_loadu_si512(input + o[i]));
+    else if (bytes == 16)
+        for (uint64_t i = 0; i < count; i++, out += out_step)
+            _mm_storeu_si128((__m128i *)(void *)out, _mm_loadu_si128((const __m128i *)(const void *)(input + o[i])));
+    else if (bytes <= 32)
+        for (uint64_t i = 0; i < count; i++, out += out_step)
+            copy_pair16(out, input + o[i], bytes);
+    else if (bytes < 64)
+        for (uint64_t i = 0; i < count; i++, out += out_step)
+            copy_pair32(out, input + o[i], bytes);
+    else
+        for (uint64_t i = 0; i < count; i++, out += out_step)
+            copy_row(out, input + o[i], bytes);
+}
+
 static inline bool rows32_run(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
                               uint8_t *output, uint32_t k, tmv_dtype type, bool clamp, uint64_t bytes,
                               bool check)
@@ -177,12 +201,8 @@ static inline bool rows32_run(const tmv_gather_shape *s, const tmv_gx_run *r, co
         offsets32_chunk(&ow, o, count, k, type, clamp, check ? &bad : NULL);
         if (bad != 0)
             return false;
-        if (bytes == 64)   /* one vector per row, without copy_row's size branches */
-            for (uint64_t i = 0; i < count; i++, out += out_step)
-                _mm512_storeu_si512(out, _mm512_loadu_si512(input + o[i]));
-        else
-            for (uint64_t i = 0; i < count; i++, out += out_step)
-                copy_row(out, input + o[i], bytes);
+        copy_rows(out, out_step, input, o, count, bytes);
+        out += count * out_step;
     }
     return true;
 }
@@ -244,5 +264,8 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
         } while (tmv_gx_iter_next(&it, s));
         return TMV_OK;
     }
-    return tmv_gx_rows_fenced(s, input, indices, output, 64, check_values, copy_row, stream_row);
+    /* One call site: a second one for short rows changed the inlining, and 256-byte rows
+     * streamed from DRAM lost 16% (zoo DLRM, 1.6 -> 1.9 ms). */
+    return tmv_gx_rows_fenced(s, input, indices, output, s->slice.elem_bytes < 64 ? 16 : 64, check_values,
+                              copy_row, stream_row);
 }
