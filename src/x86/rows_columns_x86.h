@@ -60,6 +60,22 @@ static inline void tmv_rows_column_pair(uint8_t *d, uint64_t dp, const uint8_t *
     }
 }
 
+/* A column of w = 2, 4, 8 or 16 bytes (a constant at every call): one move
+ * a row, where the pairs below would make two. */
+static inline void tmv_rows_column_single(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
+                                          uint64_t rows, size_t w)
+{
+    for (uint64_t r = 0; r < rows; r++, d += dp, s += sp) {
+        if (w == 16) {
+            _mm_storeu_si128((__m128i *)(void *)d, _mm_loadu_si128((const __m128i *)(const void *)s));
+        } else {
+            uint64_t a;
+            memcpy(&a, s, w);
+            memcpy(d, &a, w);
+        }
+    }
+}
+
 /* Copies one piece's column: `rows` runs of w bytes (1 <= w <= 64), from s
  * every sp bytes to d every dp bytes. */
 static inline void tmv_rows_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
@@ -68,6 +84,12 @@ static inline void tmv_rows_column(uint8_t *d, uint64_t dp, const uint8_t *s, ui
     if (w == 1) {
         for (uint64_t r = 0; r < rows; r++)
             d[r * dp] = s[r * sp];
+    } else if (w == 16) {
+        tmv_rows_column_single(d, dp, s, sp, rows, 16);
+    } else if (w == 8) {
+        tmv_rows_column_single(d, dp, s, sp, rows, 8);
+    } else if (w == 4) {
+        tmv_rows_column_single(d, dp, s, sp, rows, 4);
     } else if (w <= 4) {
         tmv_rows_column_pair(d, dp, s, sp, rows, 2, w);
     } else if (w <= 8) {
