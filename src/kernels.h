@@ -52,11 +52,7 @@ const char *tmv_primitive_name(tmv_primitive p);
  * `prepare` into a block of TMV_KERNEL_STATE_BYTES (64-byte aligned) that the
  * plan owns, and the shape's `state` points to it at every execute. Building
  * them per call cost 30-40 ns, a fifth of an 8 KiB JOIN. A kernel with a
- * prepare may rely on its state being there -- except in the copy family:
- * a parallel execute runs a step's copy kernel on boxes of the shape, and a
- * gather on slices, so a copy kernel's state may be missing (NULL) or made
- * for another geometry, which the kernel checks before it uses the state
- * (a key of what its tables depend on), making its tables itself if not. */
+ * prepare may rely on its state being there. */
 #define TMV_KERNEL_STATE_BYTES 4096
 
 /* ---- strided N-D copy (JOIN/SPLIT pieces, TILE, SPACE/DEPTH, strided inputs) ---- */

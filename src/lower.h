@@ -17,11 +17,10 @@ tmv_status tmv_plan_step_state(tmv_op *op, tmv_step *step);
  * *state (the shape's state member) to it. TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
 tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void **state);
 
-/* Normalizes shape and appends a COPY step with the kernel picked for it
- * (its state prepared, tmv_plan_prepare), unless the shape moves nothing.
- * Room must have been reserved. TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
-tmv_status tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
-                             uint32_t dst_buffer, uint64_t dst_offset);
+/* Normalizes shape and appends a COPY step with the kernel picked for it,
+ * unless the shape moves nothing. Room must have been reserved. */
+void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
+                       uint32_t dst_buffer, uint64_t dst_offset);
 
 /* The copy of a box of sizes_t's sizes between two tensors of its element
  * type: source strides src_t's, destination strides dst_t's, in bytes. */

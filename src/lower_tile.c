@@ -22,5 +22,7 @@ tmv_status tmv_lower_tile(tmv_op *op)
         s.rank++;
     }
     tmv_status status = tmv_plan_reserve(op, 1);
-    return status == TMV_OK ? tmv_plan_add_copy(op, s, 0, 0, 0, 0) : status;
+    if (status == TMV_OK)
+        tmv_plan_add_copy(op, s, 0, 0, 0, 0);
+    return status;
 }

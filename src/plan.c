@@ -38,11 +38,11 @@ tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void 
     return TMV_OK;
 }
 
-tmv_status tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
-                             uint32_t dst_buffer, uint64_t dst_offset)
+void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
+                       uint32_t dst_buffer, uint64_t dst_offset)
 {
     if (!tmv_shape_normalize(&shape))
-        return TMV_OK;
+        return;
     shape.tuning = &op->tuning;
     const tmv_kernel *k = tmv_pick_copy(op->isa, &shape);
     tmv_step *step = &op->steps[op->step_count++];
@@ -54,8 +54,6 @@ tmv_status tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buff
     step->dst_offset = dst_offset;
     step->u.copy.run = k->fn.copy.run;
     step->u.copy.shape = shape;
-    step->u.copy.shape.state = NULL;
-    return tmv_plan_prepare(op, step, &step->u.copy.shape, &step->u.copy.shape.state);
 }
 
 tmv_copy_shape tmv_shape_of(const tmv_tensor *sizes_t, const tmv_tensor *src_t, const tmv_tensor *dst_t)

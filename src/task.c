@@ -74,17 +74,12 @@ static void run_copy(task *t, tmv_copy_shape *part, const uint8_t *src, uint8_t 
     part->tuning = &t->tuning;
     /* A box whose geometry changed (dims dropped, a dim of 1) is classified
      * again; the step's kernel may also refuse a smaller box (its accepts
-     * may weigh sizes). A copy kernel checks that its state is for the
-     * geometry it is given (else it makes its tables itself), so the step's
-     * kernel keeps it; another kernel runs without. */
+     * may weigh sizes). Copy kernels keep no state, so any may run it. */
     const tmv_kernel *k = t->step->kernel;
     if (!same_geometry || !k->fn.copy.accepts(part)) {
         if (!tmv_shape_normalize(part))
             return;
-        const tmv_kernel *again = tmv_pick_copy_first(t->op->isa, part);
-        if (again != k)
-            part->state = NULL;
-        k = again;
+        k = tmv_pick_copy_first(t->op->isa, part);
     }
     k->fn.copy.run(part, src, dst);
 }

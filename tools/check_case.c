@@ -227,30 +227,6 @@ static void check_gather_check(checker *ck, const tmv_kernel *counted, ck_step *
     }
 }
 
-/* A copy kernel with a prepare may run without its state, or with state
- * made for another geometry (kernels.h: a parallel box, a gather's slice):
- * got again with its state NULL, then with a block of junk, which the
- * kernel's key must tell from its tables; either way it makes them itself. */
-static void check_unprepared(checker *ck, const tmv_kernel *counted, ck_step *got, unsigned ref)
-{
-    ck_kernel_stats *st = &ck->ctx->stats[counted - tmv_kernels];
-    for (int junk = 0; junk < 2; junk++) {
-        if (junk)
-            for (size_t i = 0; i < TMV_KERNEL_STATE_BYTES; i++)
-                ((unsigned char *)got->state)[i] = (unsigned char)(0xA5 ^ i * 7);
-        got->step.u.copy.shape.state = junk ? got->state : NULL;
-        ck_run run;
-        running(ck, counted);
-        ck_step_run(got, ck->c, ck->work, ck->pristine, &run);
-        running(ck, NULL);
-        st->checks++;
-        if (!ck_compare(&ck->refs[ref].run, ck->ref_out[ref], &run, ck->work, ck->pristine, NULL, "")) {
-            st->failed++;
-            report_failure(ck, counted, got, &run, ref);
-        }
-    }
-}
-
 /* Runs base with (k, slice), holds it to (ref_k, ref_slice), counts it for `counted`. */
 static void check_one(checker *ck, const ck_step *base, const tmv_kernel *counted, const tmv_kernel *k,
                       const tmv_kernel *slice, const tmv_kernel *ref_k, const tmv_kernel *ref_slice)
@@ -281,8 +257,6 @@ static void check_one(checker *ck, const ck_step *base, const tmv_kernel *counte
                k != counted ? " as the slice copy of " : "", k != counted ? k->name : "");
     if (ck->ctx->bench && run.status == TMV_OK)
         bench_one(ck, base, counted, &got, ref_k, ref_slice);
-    if (k == counted && tmv_primitive_copies(k->primitive) && tmv_kernel_has_prepare(k))
-        check_unprepared(ck, counted, &got, ref);
 }
 
 /* Every selected kernel of the step's primitive that accepts its shape under

@@ -57,18 +57,6 @@ const void *ck_step_shape(const ck_step *cs)
     return NULL;
 }
 
-/* The state member of the step's shape. */
-static const void **shape_state(ck_step *cs)
-{
-    switch (cs->step.kind) {
-    case TMV_STEP_COPY: return &cs->step.u.copy.shape.state;
-    case TMV_STEP_JOIN_ROWS: return &cs->step.u.join_rows.shape.state;
-    case TMV_STEP_SPLIT_ROWS: return &cs->step.u.split_rows.shape.state;
-    case TMV_STEP_GATHER: return &cs->gather.state;
-    }
-    return NULL;
-}
-
 void ck_step_use(ck_step *cs, const tmv_kernel *k, const tmv_kernel *slice)
 {
     const void *state = NULL;
@@ -81,13 +69,19 @@ void ck_step_use(ck_step *cs, const tmv_kernel *k, const tmv_kernel *slice)
     }
     cs->step.kernel = k;
     cs->step.state = (void *)(uintptr_t)state;
-    *shape_state(cs) = state;
     switch (cs->step.kind) {
     case TMV_STEP_COPY: cs->step.u.copy.run = k->fn.copy.run; break;
-    case TMV_STEP_JOIN_ROWS: cs->step.u.join_rows.run = k->fn.join_rows.run; break;
-    case TMV_STEP_SPLIT_ROWS: cs->step.u.split_rows.run = k->fn.split_rows.run; break;
+    case TMV_STEP_JOIN_ROWS:
+        cs->step.u.join_rows.run = k->fn.join_rows.run;
+        cs->step.u.join_rows.shape.state = state;
+        break;
+    case TMV_STEP_SPLIT_ROWS:
+        cs->step.u.split_rows.run = k->fn.split_rows.run;
+        cs->step.u.split_rows.shape.state = state;
+        break;
     case TMV_STEP_GATHER:
         cs->step.u.gather.run = k->fn.gather.run;
+        cs->gather.state = state;
         cs->gather.slice_copy = slice->fn.copy.run;
         cs->slice = slice;
         break;

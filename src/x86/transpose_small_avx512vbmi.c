@@ -9,9 +9,8 @@
  * bytes): its n source rows are packed side by side into 128 bytes (two
  * vectors), permuted into its m destination rows packed the same way, and
  * stored. A side whose rows are contiguous in memory is one row of the
- * block's bytes. The tables are the same for every block: made at create
- * (the kernel's prepare), or per call for a geometry they were not made
- * for (kernels.h).
+ * block's bytes. The tables are the same for every block, so they are made
+ * once per call.
  *
  * A row's bytes go to (or come from) their place in a vector by one masked
  * load or store at the row's address less that place: the masked-off bytes
@@ -20,15 +19,11 @@
 #include <immintrin.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "../kernels.h"
 #include "../walk.h"
 
 #define SMALL_BYTES 128   /* a block: two vectors */
-/* The most rows of one side a vector holds: rows of at least 2 bytes (n, m
- * >= 2), cut at the vector's ends. */
-#define SMALL_MOVES 33
 
 /* The shape (transpose_x86.h): inner dim n elements, destination stride w,
  * source stride S; dim rank-2 m elements, source stride w, destination
@@ -64,22 +59,9 @@ typedef struct small_move {
 /* Each vector's moves apart, so that the two vectors stay in registers. */
 typedef struct small_plan {
     __m512i    idx[2];   /* per output byte, its input byte (0..127) */
-    uint64_t   key[5];   /* what the tables are for: n, m, w, S, D */
     unsigned   loads[2], stores[2];
-    small_move load[2][SMALL_MOVES], store[2][SMALL_MOVES];
+    small_move load[2][SMALL_BYTES], store[2][SMALL_BYTES];
 } small_plan;
-_Static_assert(sizeof(small_plan) <= TMV_KERNEL_STATE_BYTES, "the plan is the kernel's state");
-
-/* The geometry of s the tables depend on. */
-static void small_key(const tmv_copy_shape *s, uint64_t key[5])
-{
-    const uint32_t in = s->rank - 1, blk = s->rank - 2;
-    key[0] = s->sizes[in];
-    key[1] = s->sizes[blk];
-    key[2] = s->elem_bytes;
-    key[3] = s->src_strides[in];
-    key[4] = s->dst_strides[blk];
-}
 
 /* The moves of one side's rows into or out of vector h: each row's bytes
  * within it. */
@@ -95,12 +77,10 @@ static unsigned side_moves(small_move *mv, const small_rows *r, unsigned h)
     return k;
 }
 
-/* The tables for s's geometry: packed, input byte j*m*w + i*w + b (source
+/* The tables for one geometry: packed, input byte j*m*w + i*w + b (source
  * row j) is output byte i*n*w + j*w + b (destination row i). */
-static void small_plan_make(small_plan *pl, const tmv_copy_shape *s)
+static void small_plan_make(small_plan *pl, uint64_t n, uint64_t m, uint64_t w, uint64_t S, uint64_t D)
 {
-    small_key(s, pl->key);
-    const uint64_t n = pl->key[0], m = pl->key[1], w = pl->key[2], S = pl->key[3], D = pl->key[4];
     const uint64_t total = n * m * w;
     const small_rows in = S == m * w ? (small_rows){1, total, 0} : (small_rows){n, m * w, S};
     const small_rows out = D == n * w ? (small_rows){1, total, 0} : (small_rows){m, n * w, D};
@@ -144,28 +124,13 @@ static inline void small_block(const small_plan *pl, const uint8_t *src, uint8_t
     scatter_half(pl, 1, dst, _mm512_permutex2var_epi8(v0, pl->idx[1], v1));
 }
 
-void tmv_transpose_small_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
-{
-    small_plan_make(state, s);
-}
-
 void tmv_transpose_small_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    const uint32_t blk = s->rank - 2;
-    const small_plan *state = s->state;
-    /* copied to the stack: the blocks' byte stores may alias anything
-     * reached through a pointer, so the moves would be loaded again after
-     * each store */
-    small_plan local;
-    const small_plan *pl = &local;
-    uint64_t key[5];
-    small_key(s, key);
-    if (state != NULL && memcmp(state->key, key, sizeof key) == 0)
-        local = *state;
-    else
-        small_plan_make(&local, s);
+    const uint32_t in = s->rank - 1, blk = s->rank - 2;
+    small_plan pl;
+    small_plan_make(&pl, s->sizes[in], s->sizes[blk], s->elem_bytes, s->src_strides[in], s->dst_strides[blk]);
     if (blk == 0) {
-        small_block(pl, src, dst);
+        small_block(&pl, src, dst);
         return;
     }
     /* The dim outside the block directly, the others by the odometer. */
@@ -175,6 +140,6 @@ void tmv_transpose_small_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src,
     tmv_walk_init(&walk, s, out);
     do
         for (uint64_t k = 0; k < count; k++)
-            small_block(pl, src + walk.src + k * ss, dst + walk.dst + k * ds);
+            small_block(&pl, src + walk.src + k * ss, dst + walk.dst + k * ds);
     while (tmv_walk_next(&walk));
 }
