@@ -60,7 +60,7 @@ static inline void tmv_rows_column_pair(uint8_t *d, uint64_t dp, const uint8_t *
     }
 }
 
-/* A column of w = 2, 4, 8 or 16 bytes (a constant at every call): one move
+/* A column of w = 4, 8 or 16 bytes (a constant at every call): one move
  * a row, where the pairs below would make two. */
 static inline void tmv_rows_column_single(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
                                           uint64_t rows, size_t w)
