@@ -269,13 +269,14 @@ static inline uint64_t tmv_gx_pos(const uint8_t *p, tmv_dtype type, uint64_t n, 
     return clamp && uv > n - 1 ? n - 1 : uv;
 }
 
-/* Offsets of count tuples; k1 (k == 1) is a constant too. The dims are
- * copied to locals because the stores to off[] could alias the shape. */
+/* Offsets of count tuples; kc, when not 0, is k as a constant (so the
+ * loop over a tuple's components unrolls). The dims are copied to locals
+ * because the stores to off[] could alias the shape. */
 static inline void tmv_gx_resolve_t(const tmv_gather_shape *s, const uint8_t *idx, uint64_t idx_step,
                                     uint64_t base, uint64_t step, uint64_t count, uint64_t *off,
-                                    tmv_dtype type, bool k1, bool clamp)
+                                    tmv_dtype type, uint32_t kc, bool clamp)
 {
-    const uint32_t k = k1 ? 1 : s->k;
+    const uint32_t k = kc != 0 ? kc : s->k;
     const uint64_t istride = s->index_stride;
     uint64_t sizes[TMV_MAX_DIMS], strides[TMV_MAX_DIMS];
     for (uint32_t j = 0; j < k; j++) {
@@ -291,22 +292,27 @@ static inline void tmv_gx_resolve_t(const tmv_gather_shape *s, const uint8_t *id
     }
 }
 
+/* Tuples of 1, 2 or 3 indices (rows, pixels, voxels) with k a constant. */
 static inline void tmv_gx_resolve_k(const tmv_gather_shape *s, const uint8_t *idx, uint64_t idx_step,
+                                    uint64_t base, uint64_t step, uint64_t count, uint64_t *off,
+                                    tmv_dtype type, bool clamp)
+{
+    switch (s->k) {
+    case 1: tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, 1, clamp); break;
+    case 2: tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, 2, clamp); break;
+    case 3: tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, 3, clamp); break;
+    default: tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, 0, clamp); break;
+    }
+}
+
+static inline void tmv_gx_resolve_c(const tmv_gather_shape *s, const uint8_t *idx, uint64_t idx_step,
                                     uint64_t base, uint64_t step, uint64_t count, uint64_t *off,
                                     tmv_dtype type)
 {
-    const bool k1 = s->k == 1;
-    if (s->clamp) {
-        if (k1)
-            tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, true, true);
-        else
-            tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, false, true);
-    } else {
-        if (k1)
-            tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, true, false);
-        else
-            tmv_gx_resolve_t(s, idx, idx_step, base, step, count, off, type, false, false);
-    }
+    if (s->clamp)
+        tmv_gx_resolve_k(s, idx, idx_step, base, step, count, off, type, true);
+    else
+        tmv_gx_resolve_k(s, idx, idx_step, base, step, count, off, type, false);
 }
 
 /* Input offsets of count tuples of a run from tuple `first` on. */
@@ -316,10 +322,10 @@ static inline void tmv_gx_resolve(const tmv_gather_shape *s, const tmv_gx_run *r
     const uint8_t *idx = r->idx + first * r->idx_step;
     const uint64_t base = r->in_base + first * r->in_step;
     switch (s->index_type) {
-    case TMV_DTYPE_INT32: tmv_gx_resolve_k(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_INT32); break;
-    case TMV_DTYPE_INT64: tmv_gx_resolve_k(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_INT64); break;
-    case TMV_DTYPE_UINT32: tmv_gx_resolve_k(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_UINT32); break;
-    default: tmv_gx_resolve_k(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_UINT64); break;
+    case TMV_DTYPE_INT32: tmv_gx_resolve_c(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_INT32); break;
+    case TMV_DTYPE_INT64: tmv_gx_resolve_c(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_INT64); break;
+    case TMV_DTYPE_UINT32: tmv_gx_resolve_c(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_UINT32); break;
+    default: tmv_gx_resolve_c(s, idx, r->idx_step, base, r->in_step, count, off, TMV_DTYPE_UINT64); break;
     }
 }
 
