@@ -305,6 +305,7 @@ static inline void tmv_gx_resolve_k(const tmv_gather_shape *s, const uint8_t *id
     }
 }
 
+/* tmv_gx_resolve_k with clamping (DirectML's out-of-range policy) a constant. */
 static inline void tmv_gx_resolve_c(const tmv_gather_shape *s, const uint8_t *idx, uint64_t idx_step,
                                     uint64_t base, uint64_t step, uint64_t count, uint64_t *off,
                                     tmv_dtype type)
