@@ -309,13 +309,13 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
     } while (tmv_walk_next(&walk));
 }
 
-static inline void deinterleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+__attribute__((always_inline)) static inline void deinterleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
                                       unsigned b, size_t w)
 {
     rows_shape(s, src, dst, false, b, w);
 }
 
-static inline void interleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
+__attribute__((always_inline)) static inline void interleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
                                     unsigned b, size_t w)
 {
     rows_shape(s, src, dst, true, b, w);
