@@ -71,7 +71,8 @@ static inline bool block_supported(bool inter, unsigned b, uint64_t w, uint64_t 
 
 /* Always inlined, so each block size and width gets its own row loop: left to
  * GCC, one clone served every width and tested it on each 16-byte step
- * (DEPTH_TO_SPACE nchw B2 C64 f32 at L2, SSE2: 24.1-24.8 us, Wave 1 21.5-21.9). */
+ * (DEPTH_TO_SPACE nchw B2 C64 f32 at L2, SSE2: 24.1-24.8 us; one loop per
+ * width: 14.2 us). */
 __attribute__((always_inline)) static inline void block_shape(const tmv_copy_shape *s, const uint8_t *src,
                                                               uint8_t *dst, bool inter, unsigned b, size_t w)
 {
