@@ -69,33 +69,23 @@ static inline bool block_supported(bool inter, unsigned b, uint64_t w, uint64_t 
     return b == 2 || b == 4 || b == 8;
 }
 
-/* Always inlined, so each block size and width gets its own row loop: left to
- * GCC, one clone served every width and tested it on each 16-byte step
- * (DEPTH_TO_SPACE nchw B2 C64 f32 at L2, SSE2: 24.1-24.8 us; one loop per
- * width: 14.2 us). */
-__attribute__((always_inline)) static inline void block_shape(const tmv_copy_shape *s, const uint8_t *src,
-                                                              uint8_t *dst, bool inter, unsigned b, size_t w)
-{
-    if (inter)
-        interleave_shape(s, src, dst, b, w);
-    else
-        deinterleave_shape(s, src, dst, b, w);
-}
-
-/* One instantiation per block size for a constant width w. */
+/* One row loop per block size for a constant width w: rows_shape is always
+ * inlined. Left to GCC, one clone served every width and tested it on each
+ * 16-byte step (DEPTH_TO_SPACE nchw B2 C64 f32 at L2, SSE2: 24.1-24.8 us;
+ * one loop per width: 14.2 us). */
 static inline void block_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
                                bool inter, unsigned b, size_t w)
 {
     switch (b) {
-    case 2: block_shape(s, src, dst, inter, 2, w); break;
+    case 2: rows_shape(s, src, dst, inter, 2, w); break;
 #if defined(TMV_PERM2)
     case 3:
         if (v_use_perm2(w))
-            block_shape(s, src, dst, inter, 3, w);
+            rows_shape(s, src, dst, inter, 3, w);
         break;
 #endif
-    case 4: block_shape(s, src, dst, inter, 4, w); break;
-    default: block_shape(s, src, dst, inter, 8, w); break;
+    case 4: rows_shape(s, src, dst, inter, 4, w); break;
+    default: rows_shape(s, src, dst, inter, 8, w); break;
     }
 }
 

@@ -282,8 +282,8 @@ static inline tmv_rows rows_of(const tmv_copy_shape *s, uint64_t x, uint64_t pla
 }
 
 /* A block shape row by row: interleaved (inter) or de-interleaved. Always
- * inlined, so that each wrapper below is one direction's walk, cloned and
- * inlined by gcc as when they were written out apart. */
+ * inlined (block_width, copy_x86.h), so each direction, block size and width
+ * is a walk of its own with constant b and w. */
 __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shape *s, const uint8_t *src,
                                                              uint8_t *dst, bool inter, unsigned b, size_t w)
 {
@@ -307,18 +307,6 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
                 deinterleave_row(&c, sp, dp, &r, b, w);
         }
     } while (tmv_walk_next(&walk));
-}
-
-__attribute__((always_inline)) static inline void deinterleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
-                                      unsigned b, size_t w)
-{
-    rows_shape(s, src, dst, false, b, w);
-}
-
-__attribute__((always_inline)) static inline void interleave_shape(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
-                                    unsigned b, size_t w)
-{
-    rows_shape(s, src, dst, true, b, w);
 }
 
 #endif
