@@ -232,16 +232,18 @@ void tmv_transpose_small_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src,
     small_plan pl;
     small_plan_make(&pl, s->sizes[in], s->sizes[blk], s->elem_bytes, s->src_strides[in], s->dst_strides[blk]);
     const bool wide_in = pl.in_vectors > 2, wide_out = pl.out_vectors > 2;
-    if (!one_move_a_vector(&pl) && !wide_in && !wide_out)
-        each_block(s, &pl, src, dst, 2, 2, true);
-    else if (!one_move_a_vector(&pl))
-        each_block(s, &pl, src, dst, 4, 4, true);
-    else if (wide_in && wide_out)
+    if (!one_move_a_vector(&pl)) {   /* row moves: packed on both sides but where a side is a span */
+        if (wide_in || wide_out)
+            each_block(s, &pl, src, dst, 4, 4, true);
+        else
+            each_block(s, &pl, src, dst, 2, 2, true);
+    } else if (wide_in && wide_out) {
         each_block(s, &pl, src, dst, 4, 4, false);
-    else if (wide_in)
+    } else if (wide_in) {
         each_block(s, &pl, src, dst, 4, 2, false);
-    else if (wide_out)
+    } else if (wide_out) {
         each_block(s, &pl, src, dst, 2, 4, false);
-    else
+    } else {
         each_block(s, &pl, src, dst, 2, 2, false);
+    }
 }
