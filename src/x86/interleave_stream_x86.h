@@ -342,9 +342,10 @@ static inline void stream_width(const tmv_copy_shape *s, const uint8_t *src, uin
 
 /* Whether a block shape of block size b goes to the stream kernels: rows of
  * at least a vector (shorter ones cost a masked load per piece), streams of
- * at least 16 vectors per plane (the partial head and tail groups are slow),
- * and then where they measured faster than the row kernels (bench
- * space_to_depth / depth_to_space, L2 and DRAM): always when streaming to
+ * at least 16 vectors per plane (the partial head and tail groups are slow;
+ * shorter ones only as said below), and then where they measured faster
+ * than the row kernels (bench space_to_depth / depth_to_space, L2 and
+ * DRAM): always when streaming to
  * memory; in cache, the de-interleave for B >= 4, bytes with vpermt2b, or
  * streams of 64 vectors or more (B = 2 gains a few percent on those and
  * loses on shorter ones), and the interleave except bytes at B >= 4. */
@@ -369,8 +370,18 @@ static inline bool stream_ok(const tmv_copy_shape *s, bool inter, unsigned b)
         return false;
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
     const uint64_t vectors = rows * x / (TMV_VB / w);   /* whole vectors per plane */
-    if (vectors < 16)
-        return false;
+    if (vectors < 16) {
+        /* A short stream pays its partial groups and setup. Taken only for
+         * elements of 1 or 2 bytes (a vector holds 32-64 of them, so short
+         * rows leave most of each row group empty), where the rows would
+         * need half as many groups again, and never over packed rows.
+         * Measured on SPACE_TO_DEPTH nchw with planes of 4-15 vectors: bytes
+         * and u16 1.1-5x faster; f32 won and lost alike (0.78-1.6x), so it
+         * keeps the rows. */
+        const uint64_t n = TMV_VB / w, row_groups = rows * ((x + n - 1) / n);
+        if (w > 2 || vectors < 4 || 2 * row_groups < 3 * (vectors + 2) || block_pack_dim(s, b, w, inter) >= 0)
+            return false;
+    }
     if (tmv_shape_bytes(s) >= s->tuning->stream_threshold)
         return true;
     return inter ? !(w == 1 && b >= 4) : perm2 && (b >= 4 || w == 1 || vectors >= 64);
