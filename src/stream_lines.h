@@ -22,13 +22,19 @@ __attribute__((always_inline)) static inline void tmv_stream_copy_lines(uint8_t 
         memcpy(d, s, (size_t)n);
         return;
     }
-    memcpy(d, s, (size_t)head);
-    d += head;
-    s += head;
-    n -= head;
+    /* The partial lines only when there are some: with the string
+     * operations left to libc (-mstringop-strategy=libcall), a memcpy of 0
+     * bytes is still a call, two for every 128-byte block TILE streams. */
+    if (head) {
+        memcpy(d, s, (size_t)head);
+        d += head;
+        s += head;
+        n -= head;
+    }
     for (; n >= 64; n -= 64, d += 64, s += 64)
         line(d, s);
-    memcpy(d, s, (size_t)n);
+    if (n)
+        memcpy(d, s, (size_t)n);
 }
 
 /* Row-wise JOIN (join: buffers are the pieces' sources, only read) or SPLIT

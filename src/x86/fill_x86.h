@@ -369,8 +369,18 @@ static inline void tmv_fill_block_stream(const tmv_copy_shape *s, const uint8_t 
     tmv_walk_init(&walk, s, in);
     do {
         uint8_t *d = dst + walk.dst;
-        for (uint64_t r = 0; r < n; r++)
-            tmv_stream_copy(d + r * step, src + walk.src, e);
+        const uint8_t *from = src + walk.src;
+        if ((((uintptr_t)d | step | e) & 63) == 0) {
+            /* Whole lines at whole lines: no partial-line work per block
+             * (a 128-byte block repeated into 64 MiB: 22-26 B/ns through
+             * tmv_stream_copy, 33 for memcpy of each block). */
+            for (uint64_t r = 0; r < n; r++, d += step)
+                for (uint64_t l = 0; l < e; l += 64)
+                    tmv_stream_line_sse2(d + l, from + l);
+        } else {
+            for (uint64_t r = 0; r < n; r++)
+                tmv_stream_copy(d + r * step, from, e);
+        }
     } while (tmv_walk_next(&walk));
     _mm_sfence();
 }
