@@ -175,7 +175,9 @@ static inline uint64_t tmv_gx_index_width(const tmv_gather_shape *s)
 /* Whether every tuple's indices, over all the runs, form one contiguous
  * stream (*tuples of them): then the check is one pass over it, not one per
  * run (batch gathers run once per batch; 8 batches of 8 rows spent about a
- * tenth of their time setting up per-run checks). */
+ * tenth of their time setting up per-run checks). Worked out at each call,
+ * not at prepare: a parallel execute checks parts of the shape (task.c,
+ * check_box) with the whole plan's state, and a part's tuples are fewer. */
 static inline bool tmv_gx_all_packed(const tmv_gather_shape *s, uint64_t *tuples)
 {
     const uint64_t width = tmv_gx_index_width(s);
