@@ -231,21 +231,43 @@ static inline void fill_row_wide(uint8_t *row, uint64_t len, const tmv_fill_line
         v_store(row + i, l->v[j]);
 }
 
-static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+/* The rows of a pow2 shape: those of the dim outside the inner one by
+ * pointer steps, the dims outside them by the walk. Always inlined, so that
+ * p is a constant at each call: per row, the walk's odometer and the switch
+ * on p in fill_line_load cost more than the stores of a short row (TILE of
+ * a u8 column by 64, 128 rows: 300 ns, 2.3 a row). */
+__attribute__((always_inline)) static inline void fill_pow2_rows(const tmv_copy_shape *s, const uint8_t *src,
+                                                                 uint8_t *dst, uint64_t p, bool stream)
 {
-    const uint32_t in = s->rank - 1;
-    const uint64_t p = s->elem_bytes, len = s->sizes[in] * p;
-    const bool stream = tmv_shape_bytes(s) >= s->tuning->stream_threshold;
+    const uint32_t in = s->rank - 1, outer = in > 0 ? in - 1 : 0;
+    const uint64_t len = s->sizes[in] * p, rows = in > 0 ? s->sizes[outer] : 1;
+    const uint64_t src_step = in > 0 ? s->src_strides[outer] : 0, dst_step = in > 0 ? s->dst_strides[outer] : 0;
     tmv_fill_line line;
     tmv_walk walk;
-    tmv_walk_init(&walk, s, in);
+    tmv_walk_init(&walk, s, outer);
     do {
-        fill_line_load(&line, src + walk.src, p);
-        if (p <= TMV_VB)
-            fill_row_vector(dst + walk.dst, len, line.v[0], p, stream);
-        else
-            fill_row_wide(dst + walk.dst, len, &line, stream);
+        const uint8_t *from = src + walk.src;
+        uint8_t *row = dst + walk.dst;
+        for (uint64_t r = 0; r < rows; r++, from += src_step, row += dst_step) {
+            fill_line_load(&line, from, p);
+            if (p <= TMV_VB)
+                fill_row_vector(row, len, line.v[0], p, stream);
+            else
+                fill_row_wide(row, len, &line, stream);
+        }
     } while (tmv_walk_next(&walk));
+}
+
+static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    const bool stream = tmv_shape_bytes(s) >= s->tuning->stream_threshold;
+    switch (s->elem_bytes) {
+    case 1: fill_pow2_rows(s, src, dst, 1, stream); break;
+    case 2: fill_pow2_rows(s, src, dst, 2, stream); break;
+    case 4: fill_pow2_rows(s, src, dst, 4, stream); break;
+    case 8: fill_pow2_rows(s, src, dst, 8, stream); break;
+    default: fill_pow2_rows(s, src, dst, s->elem_bytes, stream); break;
+    }
     if (stream)
         _mm_sfence();
 }
