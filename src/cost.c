@@ -116,13 +116,26 @@ static const tmv_tuning *tuning_of(tmv_primitive p, const void *shape)
     return NULL;
 }
 
-double tmv_cost_of(const tmv_kernel *k, const void *shape)
+/* tmv_cost_of, its working set the shape's own (plan_working_set 0) or
+ * plan_working_set. */
+static double cost_of(const tmv_kernel *k, const void *shape, double plan_working_set)
 {
     tmv_cost_features f;
     const tmv_tuning *tuning = tuning_of(k->primitive, shape);
     if (tuning == NULL || !tmv_cost_features_of(k->primitive, shape, &f) || f.bytes >= (double)tuning->stream_threshold)
         return -1;
-    return tmv_cost_estimate(k, f, tmv_cost_working_set(k->primitive, shape, f), tuning);
+    const double working_set = plan_working_set > 0 ? plan_working_set : tmv_cost_working_set(k->primitive, shape, f);
+    return tmv_cost_estimate(k, f, working_set, tuning);
+}
+
+double tmv_cost_of(const tmv_kernel *k, const void *shape)
+{
+    return cost_of(k, shape, 0);
+}
+
+double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_working_set)
+{
+    return cost_of(k, shape, plan_working_set);
 }
 
 unsigned tmv_cost_choice(const double *ns, unsigned n)

@@ -74,6 +74,12 @@ double tmv_cost_working_set(tmv_primitive p, const void *shape, tmv_cost_feature
  * first, decides). */
 double tmv_cost_of(const tmv_kernel *k, const void *shape);
 
+/* The same for one of a plan's steps that run one after another over the
+ * same tensors, priced within the plan's whole working set (plan_working_set
+ * bytes, > 0) rather than its own: a JOIN's eight piece copies of 128 KiB
+ * each do not each find an empty L2. */
+double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_working_set);
+
 /* Given the estimates of n candidates in the registry's order of
  * preference (negative: not rated), the index of the one to run: the
  * cheapest if its estimate is below TMV_COST_SWITCH_RATIO times the

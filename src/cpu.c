@@ -2,6 +2,7 @@
 #include "cpu.h"
 
 #include <stdbool.h>
+#include <unistd.h>
 
 #include "cpu_features_macros.h"
 #if defined(CPU_FEATURES_ARCH_X86)
@@ -42,6 +43,19 @@ void tmv_cpu_caches(uint64_t bytes[TMV_CPU_CACHE_LEVELS])
              info.levels[i].cache_type == CPU_FEATURE_CACHE_DATA) &&
             l >= 0 && l < TMV_CPU_CACHE_LEVELS && (uint64_t)info.levels[i].cache_size > bytes[l])
             bytes[l] = (uint64_t)info.levels[i].cache_size;
+    }
+#endif
+    /* cpu_features reads Intel's cache leaf only, so on AMD it reports no
+     * cache at all, and the cost model priced every step at DRAM bandwidth.
+     * glibc's sysconf reads AMD's leaf too; it is taken for L1 and L2 but
+     * not for L3, which a virtual machine can misreport (508 MiB on the
+     * project's 2-core Zen 4 VM, where a 64 MiB copy runs at DRAM speed). */
+#if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE)
+    const int names[2] = {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE};
+    for (int l = 0; l < 2; l++) {
+        const long v = bytes[l] == 0 ? sysconf(names[l]) : 0;
+        if (v > 0)
+            bytes[l] = (uint64_t)v;
     }
 #endif
 }

@@ -24,7 +24,8 @@ enum {
 uint32_t tmv_cpu_detect_features(void);
 
 /* The sizes in bytes of the CPU's level 1, 2 and 3 data (or unified)
- * caches, 0 for a level it reports none of (every level, off x86). */
+ * caches, 0 for a level it reports none of: from cpu_features on x86, with
+ * glibc's sysconf for an L1 or L2 it does not report (all of them on AMD). */
 #define TMV_CPU_CACHE_LEVELS 3
 void tmv_cpu_caches(uint64_t bytes[TMV_CPU_CACHE_LEVELS]);
 

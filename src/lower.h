@@ -22,6 +22,11 @@ tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void 
 void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
                        uint32_t dst_buffer, uint64_t dst_offset);
 
+/* The same for a copy within outputs[buffer], from src_offset to
+ * dst_offset, of what the steps before it wrote (TILE's replicas). */
+void tmv_plan_add_output_copy(tmv_op *op, tmv_copy_shape shape, uint32_t buffer, uint64_t src_offset,
+                              uint64_t dst_offset);
+
 /* The copy of a box of sizes_t's sizes between two tensors of its element
  * type: source strides src_t's, destination strides dst_t's, in bytes. */
 tmv_copy_shape tmv_shape_of(const tmv_tensor *sizes_t, const tmv_tensor *src_t, const tmv_tensor *dst_t);

@@ -120,7 +120,8 @@ static bool same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b)
 
 /* Whether a copy per piece is, by the cost model, clearly cheaper than the
  * row-wise step (rows kernels pay per piece row; a few long pieces are a
- * few memcpy-speed copies). False when either side cannot be rated. The
+ * few memcpy-speed copies), each piece priced within the whole step's
+ * working set. False when either side cannot be rated. The
  * sum stops once it is too large, and a piece shaped like the one before
  * (the thousands of equal pieces of a many-way SPLIT) costs what it did. */
 static bool pieces_cheaper(const tmv_op *op, pieces_view v, bool join, tmv_rows_shape *shape)
@@ -129,6 +130,9 @@ static bool pieces_cheaper(const tmv_op *op, pieces_view v, bool join, tmv_rows_
     const double rows_ns = tmv_cost_of(rows_kernel(op, shape, join), shape);
     if (rows_ns < 0)
         return false;
+    /* the pieces' copies run one after another over the whole JOIN's bytes */
+    const double working_set = tmv_cost_working_set(join ? TMV_PRIMITIVE_JOIN_ROWS : TMV_PRIMITIVE_SPLIT_ROWS, shape,
+                                                    tmv_cost_rows_features(shape));
     const double bound = TMV_COST_SWITCH_RATIO * rows_ns;
     double pieces_ns = 0, ns = 0;
     uint64_t along = 0, offset;
@@ -140,7 +144,7 @@ static bool pieces_cheaper(const tmv_op *op, pieces_view v, bool join, tmv_rows_
             continue;
         copy.tuning = &op->tuning;
         if (k == 0 || !same_geometry(&copy, &previous))
-            ns = tmv_cost_of(tmv_pick_copy(op->isa, &copy), &copy);
+            ns = tmv_cost_of_within(tmv_pick_copy(op->isa, &copy), &copy, working_set);
         if (ns < 0)
             return false;
         previous = copy;

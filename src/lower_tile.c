@@ -1,28 +1,136 @@
-/* lower_tile.c - TILE as one broadcast copy: each dim d becomes (repeat, period) with a 0 source stride on the repeat. */
+/* lower_tile.c - TILE as a broadcast copy (each dim d a (repeat, period) pair with a 0 source stride on the
+ * repeat), its outer repeats as copies of the output's first replica. */
 #include <string.h>
 
+#include "cost.h"
 #include "lower.h"
 
-tmv_status tmv_lower_tile(tmv_op *op)
+/* out[..., r * in_d + i, ...] = in[..., i, ...]: dims d < first_broadcast
+ * copy their period once (repeat 0), the others all their repeats. */
+static tmv_copy_shape first_replica(const tmv_op *op, uint32_t first_broadcast)
 {
     const tmv_tensor *in = &op->inputs[0], *out = &op->outputs[0];
     tmv_copy_shape s;
     memset(&s, 0, sizeof s);
     s.elem_bytes = in->elem_size;
     for (uint32_t d = 0; d < in->dim_count; d++) {
-        uint64_t out_stride = out->strides[d] * out->elem_size;
-        /* output coordinate r * sizes[d] + i reads input coordinate i */
-        s.sizes[s.rank] = op->repeats[d];
-        s.src_strides[s.rank] = 0;
-        s.dst_strides[s.rank] = in->sizes[d] * out_stride;
-        s.rank++;
+        const uint64_t out_stride = out->strides[d] * out->elem_size;
+        if (d >= first_broadcast) {
+            s.sizes[s.rank] = op->repeats[d];
+            s.src_strides[s.rank] = 0;
+            s.dst_strides[s.rank] = in->sizes[d] * out_stride;
+            s.rank++;
+        }
         s.sizes[s.rank] = in->sizes[d];
         s.src_strides[s.rank] = in->strides[d] * in->elem_size;
         s.dst_strides[s.rank] = out_stride;
         s.rank++;
     }
-    tmv_status status = tmv_plan_reserve(op, 1);
-    if (status == TMV_OK)
-        tmv_plan_add_copy(op, s, 0, 0, 0, 0);
-    return status;
+    return s;
+}
+
+/* The copy of dim d's first replica (its period, every output position of
+ * the dims inside it, repeat 0 of the dims outside) onto its repeats 1 to
+ * repeats[d] - 1, the output read and written with the output's strides. */
+static tmv_copy_shape replicas_of(const tmv_op *op, uint32_t d)
+{
+    const tmv_tensor *in = &op->inputs[0], *out = &op->outputs[0];
+    tmv_copy_shape s;
+    memset(&s, 0, sizeof s);
+    s.elem_bytes = out->elem_size;
+    for (uint32_t e = 0; e < in->dim_count; e++) {
+        const uint64_t out_stride = out->strides[e] * out->elem_size;
+        if (e == d) {
+            s.sizes[s.rank] = op->repeats[d] - 1;
+            s.src_strides[s.rank] = 0;
+            s.dst_strides[s.rank] = in->sizes[d] * out_stride;
+            s.rank++;
+        }
+        s.sizes[s.rank] = e > d ? out->sizes[e] : in->sizes[e];
+        s.src_strides[s.rank] = out_stride;
+        s.dst_strides[s.rank] = out_stride;
+        s.rank++;
+    }
+    return s;
+}
+
+/* Whether the output is dense (no gaps): only then is a replica a run of
+ * whole rows, and its copy cheaper than broadcasting it again. */
+static bool output_dense(const tmv_op *op)
+{
+    const tmv_tensor *out = &op->outputs[0];
+    uint64_t inner = 1;
+    for (uint32_t d = out->dim_count; d-- > 0; inner *= out->sizes[d])
+        if (out->strides[d] != inner)
+            return false;
+    return true;
+}
+
+/* What the cost model prices a copy step of `shape` at (cost.h), within
+ * the whole TILE's working set (its steps run one after another over the
+ * same output), or a negative value when it cannot rate it (past the
+ * stream threshold, where a replica would be read back from memory). 0 for
+ * a shape that moves nothing. */
+static double copy_cost(const tmv_op *op, tmv_copy_shape shape)
+{
+    if (!tmv_shape_normalize(&shape))
+        return 0;
+    shape.tuning = &op->tuning;
+    const double working_set = (double)(op->inputs[0].extent_bytes + op->outputs[0].extent_bytes);
+    return tmv_cost_of_within(tmv_pick_copy(op->isa, &shape), &shape, working_set);
+}
+
+/* The plan with the dims before `replicated` copied from their first
+ * replica: its estimate, negative when a step cannot be rated. */
+static double replicated_cost(const tmv_op *op, uint32_t replicated)
+{
+    double ns = copy_cost(op, first_replica(op, replicated));
+    for (uint32_t d = 0; d < replicated && ns >= 0; d++) {
+        const double step = op->repeats[d] > 1 ? copy_cost(op, replicas_of(op, d)) : 0;
+        ns = step < 0 ? step : ns + step;
+    }
+    return ns;
+}
+
+/* How many of the outermost dims have their replicas copied from the
+ * output rather than broadcast again from the input: the count whose plan
+ * the cost model prices lowest, and 0 (one broadcast copy) unless that is
+ * below TMV_COST_SWITCH_RATIO of the one copy's price, as for a kernel. A
+ * replica of a few bytes is a call for a few bytes; one of many rows is a
+ * copy at copy speed where the broadcast would expand each element again
+ * (TILE 3d [n,4,16] u8 by {8,1,8} at 8 KiB: 0.32 x memcpy as one copy). */
+static uint32_t replicated_dims(const tmv_op *op)
+{
+    const tmv_tensor *in = &op->inputs[0];
+    const double single = replicated_cost(op, 0);
+    if (single <= 0 || !output_dense(op))
+        return 0;
+    uint32_t best = 0;
+    double best_ns = single;
+    for (uint32_t count = 1; count <= in->dim_count; count++) {
+        if (op->repeats[count - 1] == 1)
+            continue; /* the plan of count - 1 with a step less */
+        const double ns = replicated_cost(op, count);
+        if (ns >= 0 && ns < best_ns) {
+            best = count;
+            best_ns = ns;
+        }
+    }
+    return best_ns < TMV_COST_SWITCH_RATIO * single ? best : 0;
+}
+
+tmv_status tmv_lower_tile(tmv_op *op)
+{
+    const tmv_tensor *in = &op->inputs[0];
+    const uint32_t replicated = replicated_dims(op);
+    tmv_status status = tmv_plan_reserve(op, 1 + replicated);
+    if (status != TMV_OK)
+        return status;
+    tmv_plan_add_copy(op, first_replica(op, replicated), 0, 0, 0, 0);
+    /* innermost first: each copy reads a replica the ones before completed */
+    for (uint32_t d = replicated; d-- > 0;)
+        if (op->repeats[d] > 1)
+            tmv_plan_add_output_copy(op, replicas_of(op, d), 0, 0,
+                                     in->sizes[d] * op->outputs[0].strides[d] * op->outputs[0].elem_size);
+    return TMV_OK;
 }

@@ -6,8 +6,10 @@
 #include "tensor.h"
 
 /* One call of a primitive's kernel. COPY reads inputs[src_buffer] +
- * src_offset and writes outputs[dst_buffer] + dst_offset; the others bind
- * all inputs and outputs as their shapes say. */
+ * src_offset (outputs[src_buffer] where src_is_output: TILE's replicas of
+ * what an earlier step wrote) and writes outputs[dst_buffer] + dst_offset;
+ * the others bind all inputs and outputs as their shapes say. Steps run in
+ * order, a parallel step's tasks all done before the next step starts. */
 typedef enum tmv_step_kind {
     TMV_STEP_COPY,
     TMV_STEP_JOIN_ROWS,
@@ -20,6 +22,7 @@ typedef struct tmv_step {
     const tmv_kernel *kernel;        /* the registry row that runs it */
     uint32_t      src_buffer, dst_buffer;
     uint64_t      src_offset, dst_offset;
+    bool          src_is_output;     /* COPY: the source is outputs[src_buffer] */
     void         *state;             /* the kernel's prepared state (kernels.h), or NULL */
     /* Parallel execute (partition.c, decided at create): up to max_tasks
      * tasks, each a run of whole units of the split extent. */
@@ -36,6 +39,14 @@ typedef struct tmv_step {
         struct { tmv_gather_fn run; const tmv_gather_shape *shape; } gather;
     } u;
 } tmv_step;
+
+/* Where a COPY step reads: its source buffer, bound, plus its offset. */
+static inline const uint8_t *tmv_step_copy_src(const tmv_step *step, const void *const *inputs,
+                                               void *const *outputs)
+{
+    const void *base = step->src_is_output ? outputs[step->src_buffer] : inputs[step->src_buffer];
+    return (const uint8_t *)base + step->src_offset;
+}
 
 struct tmv_op {
     tmv_op_type type;

@@ -56,6 +56,15 @@ void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, ui
     step->u.copy.shape = shape;
 }
 
+void tmv_plan_add_output_copy(tmv_op *op, tmv_copy_shape shape, uint32_t buffer, uint64_t src_offset,
+                              uint64_t dst_offset)
+{
+    const uint32_t before = op->step_count;
+    tmv_plan_add_copy(op, shape, buffer, src_offset, buffer, dst_offset);
+    if (op->step_count > before)
+        op->steps[before].src_is_output = true;
+}
+
 tmv_copy_shape tmv_shape_of(const tmv_tensor *sizes_t, const tmv_tensor *src_t, const tmv_tensor *dst_t)
 {
     tmv_copy_shape s;
@@ -125,7 +134,7 @@ tmv_status tmv_step_execute(const tmv_step *step, const void *const *inputs, voi
 {
     switch (step->kind) {
     case TMV_STEP_COPY:
-        step->u.copy.run(&step->u.copy.shape, (const uint8_t *)inputs[step->src_buffer] + step->src_offset,
+        step->u.copy.run(&step->u.copy.shape, tmv_step_copy_src(step, inputs, outputs),
                          (uint8_t *)outputs[step->dst_buffer] + step->dst_offset);
         return TMV_OK;
     case TMV_STEP_JOIN_ROWS:

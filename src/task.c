@@ -89,7 +89,7 @@ static void run_copy(task *t, tmv_copy_shape *part, const uint8_t *src, uint8_t 
 static void run_copy_at(task *t, tmv_copy_shape *part, uint64_t src_off, uint64_t dst_off, bool same_geometry)
 {
     const tmv_step *step = t->step;
-    run_copy(t, part, (const uint8_t *)t->inputs[step->src_buffer] + step->src_offset + src_off,
+    run_copy(t, part, tmv_step_copy_src(step, t->inputs, t->outputs) + src_off,
              (uint8_t *)t->outputs[step->dst_buffer] + step->dst_offset + dst_off, same_geometry);
 }
 

@@ -11,9 +11,9 @@
  * whole life and the per-kernel checker can run any kernel under any record. */
 typedef struct tmv_tuning {
     /* Outputs of at least this many bytes are written with non-temporal
-     * (streaming) stores by the kernels that have them: half the largest
-     * cache, so a result that cannot stay in cache does not evict everything
-     * on its way out (8 MiB where the CPU reports no cache). */
+     * (streaming) stores by the kernels that have them: half the L3, so a
+     * result that cannot stay in cache does not evict everything on its way
+     * out (8 MiB where the CPU reports no L3). */
     uint64_t stream_threshold;
     /* How many index tuples ahead the row gathers that prefetch fetch a
      * row: 16 (measured on Zen 4), 0 for none. */
@@ -43,7 +43,7 @@ typedef struct tmv_tuning {
  * Returns TMV_OK, or TMV_ERR_INVALID_ARGUMENT naming the variable when one
  * is malformed or out of range (the record then holds the defaults for it).
  * cache_bytes: the CPU's level 1-3 cache sizes (tmv_cpu_caches); the stream
- * threshold is half the largest. Called once, by dispatch.c's initialization. */
+ * threshold is half the L3. Called once, by dispatch.c's initialization. */
 tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3]);
 
 #endif

@@ -215,8 +215,9 @@ void ck_step_print_shape(const ck_step *cs, FILE *f, const char *indent)
     switch (cs->step.kind) {
     case TMV_STEP_COPY:
         print_copy_shape(f, indent, "copy shape", &cs->step.u.copy.shape);
-        fprintf(f, "%s  from inputs[%" PRIu32 "] + %" PRIu64 " to outputs[%" PRIu32 "] + %" PRIu64 "\n", indent,
-                cs->step.src_buffer, cs->step.src_offset, cs->step.dst_buffer, cs->step.dst_offset);
+        fprintf(f, "%s  from %s[%" PRIu32 "] + %" PRIu64 " to outputs[%" PRIu32 "] + %" PRIu64 "\n", indent,
+                cs->step.src_is_output ? "outputs" : "inputs", cs->step.src_buffer, cs->step.src_offset,
+                cs->step.dst_buffer, cs->step.dst_offset);
         break;
     case TMV_STEP_JOIN_ROWS: print_rows_shape(f, indent, &cs->step.u.join_rows.shape); break;
     case TMV_STEP_SPLIT_ROWS: print_rows_shape(f, indent, &cs->step.u.split_rows.shape); break;
