@@ -5,6 +5,15 @@
 #include "cost.h"
 #include "lower.h"
 
+/* Appends a dim of `size` positions, strides in bytes, to s. */
+static void add_dim(tmv_copy_shape *s, uint64_t size, uint64_t src_stride, uint64_t dst_stride)
+{
+    s->sizes[s->rank] = size;
+    s->src_strides[s->rank] = src_stride;
+    s->dst_strides[s->rank] = dst_stride;
+    s->rank++;
+}
+
 /* out[..., r * in_d + i, ...] = in[..., i, ...]: dims d < first_broadcast
  * copy their period once (repeat 0), the others all their repeats. */
 static tmv_copy_shape first_replica(const tmv_op *op, uint32_t first_broadcast)
@@ -15,16 +24,9 @@ static tmv_copy_shape first_replica(const tmv_op *op, uint32_t first_broadcast)
     s.elem_bytes = in->elem_size;
     for (uint32_t d = 0; d < in->dim_count; d++) {
         const uint64_t out_stride = out->strides[d] * out->elem_size;
-        if (d >= first_broadcast) {
-            s.sizes[s.rank] = op->repeats[d];
-            s.src_strides[s.rank] = 0;
-            s.dst_strides[s.rank] = in->sizes[d] * out_stride;
-            s.rank++;
-        }
-        s.sizes[s.rank] = in->sizes[d];
-        s.src_strides[s.rank] = in->strides[d] * in->elem_size;
-        s.dst_strides[s.rank] = out_stride;
-        s.rank++;
+        if (d >= first_broadcast)
+            add_dim(&s, op->repeats[d], 0, in->sizes[d] * out_stride);
+        add_dim(&s, in->sizes[d], in->strides[d] * in->elem_size, out_stride);
     }
     return s;
 }
@@ -40,16 +42,9 @@ static tmv_copy_shape replicas_of(const tmv_op *op, uint32_t d)
     s.elem_bytes = out->elem_size;
     for (uint32_t e = 0; e < in->dim_count; e++) {
         const uint64_t out_stride = out->strides[e] * out->elem_size;
-        if (e == d) {
-            s.sizes[s.rank] = op->repeats[d] - 1;
-            s.src_strides[s.rank] = 0;
-            s.dst_strides[s.rank] = in->sizes[d] * out_stride;
-            s.rank++;
-        }
-        s.sizes[s.rank] = e > d ? out->sizes[e] : in->sizes[e];
-        s.src_strides[s.rank] = out_stride;
-        s.dst_strides[s.rank] = out_stride;
-        s.rank++;
+        if (e == d)
+            add_dim(&s, op->repeats[d] - 1, 0, in->sizes[d] * out_stride);
+        add_dim(&s, e > d ? out->sizes[e] : in->sizes[e], out_stride, out_stride);
     }
     return s;
 }
