@@ -14,9 +14,14 @@ static void add_dim(tmv_copy_shape *s, uint64_t size, uint64_t src_stride, uint6
     s->rank++;
 }
 
-/* out[..., r * in_d + i, ...] = in[..., i, ...]: dims d < first_broadcast
- * copy their period once (repeat 0), the others all their repeats. */
-static tmv_copy_shape first_replica(const tmv_op *op, uint32_t first_broadcast)
+/* The copy shapes of a TILE plan, over (repeat, period) dims, the repeat
+ * with a 0 source stride (out[..., r * in_d + i, ...] = in[..., i, ...]).
+ * From the input: dims d < copied write their period once (repeat 0), the
+ * others all their repeats. From the output: dim `copied`'s first replica
+ * (its period, every output position of the dims inside it, repeat 0 of
+ * the dims outside) onto its repeats 1 to repeats - 1, with the output's
+ * strides on both sides. */
+static tmv_copy_shape tile_shape(const tmv_op *op, uint32_t copied, bool from_output)
 {
     const tmv_tensor *in = &op->inputs[0], *out = &op->outputs[0];
     tmv_copy_shape s;
@@ -24,27 +29,12 @@ static tmv_copy_shape first_replica(const tmv_op *op, uint32_t first_broadcast)
     s.elem_bytes = in->elem_size;
     for (uint32_t d = 0; d < in->dim_count; d++) {
         const uint64_t out_stride = out->strides[d] * out->elem_size;
-        if (d >= first_broadcast)
-            add_dim(&s, op->repeats[d], 0, in->sizes[d] * out_stride);
-        add_dim(&s, in->sizes[d], in->strides[d] * in->elem_size, out_stride);
-    }
-    return s;
-}
-
-/* The copy of dim d's first replica (its period, every output position of
- * the dims inside it, repeat 0 of the dims outside) onto its repeats 1 to
- * repeats[d] - 1, the output read and written with the output's strides. */
-static tmv_copy_shape replicas_of(const tmv_op *op, uint32_t d)
-{
-    const tmv_tensor *in = &op->inputs[0], *out = &op->outputs[0];
-    tmv_copy_shape s;
-    memset(&s, 0, sizeof s);
-    s.elem_bytes = out->elem_size;
-    for (uint32_t e = 0; e < in->dim_count; e++) {
-        const uint64_t out_stride = out->strides[e] * out->elem_size;
-        if (e == d)
-            add_dim(&s, op->repeats[d] - 1, 0, in->sizes[d] * out_stride);
-        add_dim(&s, e > d ? out->sizes[e] : in->sizes[e], out_stride, out_stride);
+        if (from_output ? d == copied : d >= copied)
+            add_dim(&s, op->repeats[d] - from_output, 0, in->sizes[d] * out_stride);
+        if (from_output)
+            add_dim(&s, d > copied ? out->sizes[d] : in->sizes[d], out_stride, out_stride);
+        else
+            add_dim(&s, in->sizes[d], in->strides[d] * in->elem_size, out_stride);
     }
     return s;
 }
@@ -79,9 +69,9 @@ static double copy_cost(const tmv_op *op, tmv_copy_shape shape)
  * replica: its estimate, negative when a step cannot be rated. */
 static double replicated_cost(const tmv_op *op, uint32_t replicated)
 {
-    double ns = copy_cost(op, first_replica(op, replicated));
+    double ns = copy_cost(op, tile_shape(op, replicated, false));
     for (uint32_t d = 0; d < replicated && ns >= 0; d++) {
-        const double step = op->repeats[d] > 1 ? copy_cost(op, replicas_of(op, d)) : 0;
+        const double step = op->repeats[d] > 1 ? copy_cost(op, tile_shape(op, d, true)) : 0;
         ns = step < 0 ? step : ns + step;
     }
     return ns;
@@ -121,11 +111,11 @@ tmv_status tmv_lower_tile(tmv_op *op)
     tmv_status status = tmv_plan_reserve(op, 1 + replicated);
     if (status != TMV_OK)
         return status;
-    tmv_plan_add_copy(op, first_replica(op, replicated), 0, 0, 0, 0);
+    tmv_plan_add_copy(op, tile_shape(op, replicated, false), 0, 0, 0, 0);
     /* innermost first: each copy reads a replica the ones before completed */
     for (uint32_t d = replicated; d-- > 0;)
         if (op->repeats[d] > 1)
-            tmv_plan_add_output_copy(op, replicas_of(op, d), 0, 0,
+            tmv_plan_add_output_copy(op, tile_shape(op, d, true), 0, 0,
                                      in->sizes[d] * op->outputs[0].strides[d] * op->outputs[0].elem_size);
     return TMV_OK;
 }
