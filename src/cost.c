@@ -116,9 +116,7 @@ static const tmv_tuning *tuning_of(tmv_primitive p, const void *shape)
     return NULL;
 }
 
-/* tmv_cost_of, its working set the shape's own (plan_working_set 0) or
- * plan_working_set. */
-static double cost_of(const tmv_kernel *k, const void *shape, double plan_working_set)
+double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_working_set)
 {
     tmv_cost_features f;
     const tmv_tuning *tuning = tuning_of(k->primitive, shape);
@@ -130,12 +128,7 @@ static double cost_of(const tmv_kernel *k, const void *shape, double plan_workin
 
 double tmv_cost_of(const tmv_kernel *k, const void *shape)
 {
-    return cost_of(k, shape, 0);
-}
-
-double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_working_set)
-{
-    return cost_of(k, shape, plan_working_set);
+    return tmv_cost_of_within(k, shape, 0);
 }
 
 unsigned tmv_cost_choice(const double *ns, unsigned n)

@@ -76,7 +76,7 @@ double tmv_cost_of(const tmv_kernel *k, const void *shape);
 
 /* The same for one of a plan's steps that run one after another over the
  * same tensors, priced within the plan's whole working set (plan_working_set
- * bytes, > 0) rather than its own: a JOIN's eight piece copies of 128 KiB
+ * bytes; 0: the shape's own, as tmv_cost_of) rather than its own: a JOIN's eight piece copies of 128 KiB
  * each do not each find an empty L2. */
 double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_working_set);
 

@@ -46,7 +46,7 @@ static bool output_dense(const tmv_op *op)
     const tmv_tensor *out = &op->outputs[0];
     uint64_t inner = 1;
     for (uint32_t d = out->dim_count; d-- > 0; inner *= out->sizes[d])
-        if (out->strides[d] != inner)
+        if (out->sizes[d] > 1 && out->strides[d] != inner)
             return false;
     return true;
 }
@@ -65,40 +65,34 @@ static double copy_cost(const tmv_op *op, tmv_copy_shape shape)
     return tmv_cost_of_within(tmv_pick_copy(op->isa, &shape), &shape, working_set);
 }
 
-/* The plan with the dims before `replicated` copied from their first
- * replica: its estimate, negative when a step cannot be rated. */
-static double replicated_cost(const tmv_op *op, uint32_t replicated)
-{
-    double ns = copy_cost(op, tile_shape(op, replicated, false));
-    for (uint32_t d = 0; d < replicated && ns >= 0; d++) {
-        const double step = op->repeats[d] > 1 ? copy_cost(op, tile_shape(op, d, true)) : 0;
-        ns = step < 0 ? step : ns + step;
-    }
-    return ns;
-}
-
 /* How many of the outermost dims have their replicas copied from the
  * output rather than broadcast again from the input: the count whose plan
- * the cost model prices lowest, and 0 (one broadcast copy) unless that is
- * below TMV_COST_SWITCH_RATIO of the one copy's price, as for a kernel. A
- * replica of a few bytes is a call for a few bytes; one of many rows is a
- * copy at copy speed where the broadcast would expand each element again
- * (TILE 3d [n,4,16] u8 by {8,1,8} at 8 KiB: 0.32 x memcpy as one copy). */
+ * (the broadcast of the rest, then each of those dims' replica copy) the
+ * cost model prices lowest, and 0 (one broadcast copy) unless that is below
+ * TMV_COST_SWITCH_RATIO of the one copy's price, as for a kernel. A replica
+ * of a few bytes is a call for a few bytes; one of many rows is a copy at
+ * copy speed where the broadcast would expand each element again (TILE 3d
+ * [n,4,16] u8 by {8,1,8} at 8 KiB: 0.32 x memcpy as one copy). */
 static uint32_t replicated_dims(const tmv_op *op)
 {
     const tmv_tensor *in = &op->inputs[0];
-    const double single = replicated_cost(op, 0);
+    const double single = copy_cost(op, tile_shape(op, 0, false));
     if (single <= 0 || !output_dense(op))
         return 0;
     uint32_t best = 0;
-    double best_ns = single;
+    double best_ns = single, replicas_ns = 0; /* the replica copies of dims [0, count) */
     for (uint32_t count = 1; count <= in->dim_count; count++) {
-        if (op->repeats[count - 1] == 1)
+        const uint32_t d = count - 1;
+        if (op->repeats[d] == 1)
             continue; /* the plan of count - 1 with a step less */
-        const double ns = replicated_cost(op, count);
-        if (ns >= 0 && ns < best_ns) {
+        const double replica = copy_cost(op, tile_shape(op, d, true));
+        if (replica < 0)
+            break; /* every plan from here on has this step */
+        replicas_ns += replica;
+        const double first = copy_cost(op, tile_shape(op, count, false));
+        if (first >= 0 && first + replicas_ns < best_ns) {
             best = count;
-            best_ns = ns;
+            best_ns = first + replicas_ns;
         }
     }
     return best_ns < TMV_COST_SWITCH_RATIO * single ? best : 0;

@@ -34,24 +34,16 @@ static inline void tmv_rows_move_wide(uint8_t *b, const uint8_t *a, size_t chunk
 
 /* A column of w in [chunk, 2*chunk] bytes, chunk = 32 or 64 (a constant at
  * every call): one move a row where w is the chunk, else two overlapping
- * ones, both loaded before either is stored. */
+ * ones (source and destination are distinct buffers, so their order does
+ * not matter). */
 static inline void tmv_rows_column_pair_wide(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t rows,
                                              size_t chunk, size_t w)
 {
     const size_t second = w - chunk;
     for (uint64_t r = 0; r < rows; r++, d += dp, s += sp) {
-        if (second == 0) {
-            tmv_rows_move_wide(d, s, chunk);
-        } else if (chunk == 64) {
-            __m512i a = _mm512_loadu_si512((const void *)s), b = _mm512_loadu_si512((const void *)(s + second));
-            _mm512_storeu_si512((void *)d, a);
-            _mm512_storeu_si512((void *)(d + second), b);
-        } else {
-            __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
-            __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + second));
-            _mm256_storeu_si256((__m256i *)(void *)d, a);
-            _mm256_storeu_si256((__m256i *)(void *)(d + second), b);
-        }
+        tmv_rows_move_wide(d, s, chunk);
+        if (second != 0)
+            tmv_rows_move_wide(d + second, s + second, chunk);
     }
 }
 
