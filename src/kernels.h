@@ -180,9 +180,13 @@ const tmv_kernel *tmv_pick(tmv_primitive primitive, tmv_isa isa, const void *sha
  * INTERLEAVE, then TRANSPOSE, then COPY -- and registry order within; the
  * first unless the cost model rates another clearly cheaper; never NULL. */
 const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape);
-/* The first of those in the same order, with no cost model: for the parts
- * of a step a parallel execute cuts that its kernel does not take, where
- * rating every candidate per part would cost more than it saves. */
+/* The same among the kernels with no prepare: for a copy that has no state
+ * of its own (GATHER_ND's slice copies). */
+const tmv_kernel *tmv_pick_copy_stateless(tmv_isa isa, const tmv_copy_shape *shape);
+/* The first of those in the same order, with no cost model (of a copy shape:
+ * the first with no prepare): for the parts of a step a parallel execute
+ * cuts that its kernel does not take, where rating every candidate per part
+ * would cost more than it saves. */
 const tmv_kernel *tmv_pick_first(tmv_primitive primitive, tmv_isa isa, const void *shape);
 const tmv_kernel *tmv_pick_copy_first(tmv_isa isa, const tmv_copy_shape *shape);
 

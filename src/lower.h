@@ -17,14 +17,15 @@ tmv_status tmv_plan_step_state(tmv_op *op, tmv_step *step);
  * *state (the shape's state member) to it. TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
 tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void **state);
 
-/* Normalizes shape and appends a COPY step with the kernel picked for it,
- * unless the shape moves nothing. Room must have been reserved. */
-void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
+/* Normalizes shape and appends a COPY step with the kernel picked for it
+ * (and its prepared state), unless the shape moves nothing. Room must have
+ * been reserved. Fails only for want of memory for the state. */
+tmv_status tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
                        uint32_t dst_buffer, uint64_t dst_offset);
 
 /* The same for a copy within outputs[buffer], from src_offset to
  * dst_offset, of what the steps before it wrote (TILE's replicas). */
-void tmv_plan_add_output_copy(tmv_op *op, tmv_copy_shape shape, uint32_t buffer, uint64_t src_offset,
+tmv_status tmv_plan_add_output_copy(tmv_op *op, tmv_copy_shape shape, uint32_t buffer, uint64_t src_offset,
                               uint64_t dst_offset);
 
 /* The copy of a box of sizes_t's sizes between two tensors of its element

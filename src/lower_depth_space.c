@@ -35,7 +35,5 @@ tmv_status tmv_lower_depth_space(tmv_op *op)
         s.dst_strides[d] = (to_depth ? in_depth[d] : in_space[d]) * e;
     }
     tmv_status status = tmv_plan_reserve(op, 1);
-    if (status == TMV_OK)
-        tmv_plan_add_copy(op, s, 0, 0, 0, 0);
-    return status;
+    return status == TMV_OK ? tmv_plan_add_copy(op, s, 0, 0, 0, 0) : status;
 }

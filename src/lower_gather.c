@@ -79,7 +79,7 @@ tmv_status tmv_lower_gather_nd(tmv_op *op)
     }
     tmv_shape_normalize(&g->slice); /* the output has elements, so the slice does */
     g->slice.tuning = g->tuning = &op->tuning;
-    g->slice_copy = tmv_pick_copy(op->isa, &g->slice)->fn.copy.run;
+    g->slice_copy = tmv_pick_copy_stateless(op->isa, &g->slice)->fn.copy.run;
 
     tmv_status status = tmv_plan_reserve(op, 1);
     if (status != TMV_OK)

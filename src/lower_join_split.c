@@ -192,10 +192,9 @@ static tmv_status lower_pieces(tmv_op *op, bool join)
     for (uint32_t k = 0; k < v.count; k++) {
         tmv_copy_shape copy = piece_copy(op, v, join, k, along, &offset);
         along += v.pieces[k].sizes[op->axis];
-        if (join)
-            tmv_plan_add_copy(op, copy, k, 0, 0, offset);
-        else
-            tmv_plan_add_copy(op, copy, 0, offset, k, 0);
+        status = join ? tmv_plan_add_copy(op, copy, k, 0, 0, offset) : tmv_plan_add_copy(op, copy, 0, offset, k, 0);
+        if (status != TMV_OK)
+            return status;
     }
     return TMV_OK;
 }

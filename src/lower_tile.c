@@ -105,11 +105,11 @@ tmv_status tmv_lower_tile(tmv_op *op)
     tmv_status status = tmv_plan_reserve(op, 1 + replicated);
     if (status != TMV_OK)
         return status;
-    tmv_plan_add_copy(op, tile_shape(op, replicated, false), 0, 0, 0, 0);
+    status = tmv_plan_add_copy(op, tile_shape(op, replicated, false), 0, 0, 0, 0);
     /* innermost first: each copy reads a replica the ones before completed */
-    for (uint32_t d = replicated; d-- > 0;)
+    for (uint32_t d = replicated; d-- > 0 && status == TMV_OK;)
         if (op->repeats[d] > 1)
-            tmv_plan_add_output_copy(op, tile_shape(op, d, true), 0, 0,
-                                     in->sizes[d] * op->outputs[0].strides[d] * op->outputs[0].elem_size);
-    return TMV_OK;
+            status = tmv_plan_add_output_copy(op, tile_shape(op, d, true), 0, 0,
+                                              in->sizes[d] * op->outputs[0].strides[d] * op->outputs[0].elem_size);
+    return status;
 }

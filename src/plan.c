@@ -38,11 +38,11 @@ tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void 
     return TMV_OK;
 }
 
-void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
-                       uint32_t dst_buffer, uint64_t dst_offset)
+tmv_status tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
+                             uint32_t dst_buffer, uint64_t dst_offset)
 {
     if (!tmv_shape_normalize(&shape))
-        return;
+        return TMV_OK;
     shape.tuning = &op->tuning;
     const tmv_kernel *k = tmv_pick_copy(op->isa, &shape);
     tmv_step *step = &op->steps[op->step_count++];
@@ -54,15 +54,17 @@ void tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, ui
     step->dst_offset = dst_offset;
     step->u.copy.run = k->fn.copy.run;
     step->u.copy.shape = shape;
+    return tmv_plan_prepare(op, step, &step->u.copy.shape, &step->u.copy.shape.state);
 }
 
-void tmv_plan_add_output_copy(tmv_op *op, tmv_copy_shape shape, uint32_t buffer, uint64_t src_offset,
-                              uint64_t dst_offset)
+tmv_status tmv_plan_add_output_copy(tmv_op *op, tmv_copy_shape shape, uint32_t buffer, uint64_t src_offset,
+                                    uint64_t dst_offset)
 {
     const uint32_t before = op->step_count;
-    tmv_plan_add_copy(op, shape, buffer, src_offset, buffer, dst_offset);
+    const tmv_status status = tmv_plan_add_copy(op, shape, buffer, src_offset, buffer, dst_offset);
     if (op->step_count > before)
         op->steps[before].src_is_output = true;
+    return status;
 }
 
 tmv_copy_shape tmv_shape_of(const tmv_tensor *sizes_t, const tmv_tensor *src_t, const tmv_tensor *dst_t)

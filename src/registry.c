@@ -173,9 +173,10 @@ static unsigned accepting_kernels(tmv_primitive primitive, tmv_isa isa, const vo
 
 /* The same for a copy shape: the copy family's rows whose primitive the
  * shape is, the most specific primitive first -- a B-way (de)interleave is
- * also a 2-D transpose (one side B), and anything is a copy. */
-static unsigned accepting_copy_kernels(tmv_isa isa, const tmv_copy_shape *shape, const tmv_kernel **accepting,
-                                       unsigned most)
+ * also a 2-D transpose (one side B), and anything is a copy; only those
+ * with no prepare when `stateless`. */
+static unsigned accepting_copy_kernels(tmv_isa isa, const tmv_copy_shape *shape, bool stateless,
+                                       const tmv_kernel **accepting, unsigned most)
 {
     static const uint32_t tiers[] = {
         1u << TMV_PRIMITIVE_FILL | 1u << TMV_PRIMITIVE_DEINTERLEAVE | 1u << TMV_PRIMITIVE_INTERLEAVE,
@@ -187,7 +188,8 @@ static unsigned accepting_copy_kernels(tmv_isa isa, const tmv_copy_shape *shape,
     for (unsigned t = 0; t < sizeof tiers / sizeof tiers[0]; t++)
         for (unsigned i = 0; i < tmv_kernel_count && n < most; i++) {
             const tmv_kernel *k = &tmv_kernels[i];
-            if (((kinds & tiers[t]) >> k->primitive & 1u) && (included >> k->set & 1u) && k->fn.copy.accepts(shape))
+            if (((kinds & tiers[t]) >> k->primitive & 1u) && (included >> k->set & 1u) &&
+                !(stateless && k->fn.copy.prepare != NULL) && k->fn.copy.accepts(shape))
                 accepting[n++] = k;
         }
     return n;
@@ -211,12 +213,18 @@ const tmv_kernel *tmv_pick_first(tmv_primitive primitive, tmv_isa isa, const voi
 const tmv_kernel *tmv_pick_copy(tmv_isa isa, const tmv_copy_shape *shape)
 {
     const tmv_kernel *accepting[ACCEPTING_MAX];
-    return tmv_cost_choose(accepting, accepting_copy_kernels(isa, shape, accepting, ACCEPTING_MAX), shape);
+    return tmv_cost_choose(accepting, accepting_copy_kernels(isa, shape, false, accepting, ACCEPTING_MAX), shape);
+}
+
+const tmv_kernel *tmv_pick_copy_stateless(tmv_isa isa, const tmv_copy_shape *shape)
+{
+    const tmv_kernel *accepting[ACCEPTING_MAX];
+    return tmv_cost_choose(accepting, accepting_copy_kernels(isa, shape, true, accepting, ACCEPTING_MAX), shape);
 }
 
 const tmv_kernel *tmv_pick_copy_first(tmv_isa isa, const tmv_copy_shape *shape)
 {
     const tmv_kernel *first = NULL;
-    accepting_copy_kernels(isa, shape, &first, 1);
+    accepting_copy_kernels(isa, shape, true, &first, 1);
     return first;
 }

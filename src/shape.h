@@ -27,6 +27,7 @@ typedef struct tmv_copy_shape {
     uint64_t src_strides[TMV_SHAPE_MAX_DIMS];  /* bytes; 0 broadcasts */
     uint64_t dst_strides[TMV_SHAPE_MAX_DIMS];  /* bytes */
     const tmv_tuning *tuning;                  /* the plan's tuning record (kernels.h) */
+    const void       *state;                   /* the kernel's prepared tables (kernels.h), or NULL */
 } tmv_copy_shape;
 
 /* Normalizes s in place (see above). Returns false if some size is 0: the

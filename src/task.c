@@ -74,7 +74,8 @@ static void run_copy(task *t, tmv_copy_shape *part, const uint8_t *src, uint8_t 
     part->tuning = &t->tuning;
     /* A box whose geometry changed (dims dropped, a dim of 1) is classified
      * again; the step's kernel may also refuse a smaller box (its accepts
-     * may weigh sizes). Copy kernels keep no state, so any may run it. */
+     * may weigh sizes). Then a kernel with no state runs it; a kernel with
+     * state checks that its tables fit the part it is given. */
     const tmv_kernel *k = t->step->kernel;
     if (!same_geometry || !k->fn.copy.accepts(part)) {
         if (!tmv_shape_normalize(part))

@@ -12,7 +12,7 @@ typedef struct shape_row {
     tmv_copy_shape out;
 } shape_row;
 
-#define SHAPE(rank, elem, sizes, src, dst) {rank, elem, sizes, src, dst, NULL}
+#define SHAPE(rank, elem, sizes, src, dst) {rank, elem, sizes, src, dst, NULL, NULL}
 #define L(...) {__VA_ARGS__}
 
 static const shape_row rows[] = {

@@ -269,14 +269,14 @@ static void check_step(checker *ck)
     const tmv_primitive p = ck_step_primitive(ck->step);
     const void *shape = ck_step_shape(&base);
     const bool gather = p == TMV_PRIMITIVE_GATHER;
-    const tmv_kernel *slice_pick = gather ? tmv_pick_copy(TMV_ISA_SCALAR, &base.gather.slice) : NULL;
+    const tmv_kernel *slice_pick = gather ? tmv_pick_copy_stateless(TMV_ISA_SCALAR, &base.gather.slice) : NULL;
     ck->ref_count = 0;
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
         if (!serves(k, p, shape) || !ck->ctx->stats[i].selected || !tmv_kernel_accepts(k, shape))
             continue;
         /* a gather kernel of set S copies slices with what S picks, as a plan under S would */
-        const tmv_kernel *slice = gather ? tmv_pick_copy(k->set, &base.gather.slice) : NULL;
+        const tmv_kernel *slice = gather ? tmv_pick_copy_stateless(k->set, &base.gather.slice) : NULL;
         check_one(ck, &base, k, k, slice, reference_for(k, p, shape), slice_pick);
     }
     if (!gather)

@@ -70,7 +70,10 @@ void ck_step_use(ck_step *cs, const tmv_kernel *k, const tmv_kernel *slice)
     cs->step.kernel = k;
     cs->step.state = (void *)(uintptr_t)state;
     switch (cs->step.kind) {
-    case TMV_STEP_COPY: cs->step.u.copy.run = k->fn.copy.run; break;
+    case TMV_STEP_COPY:
+        cs->step.u.copy.run = k->fn.copy.run;
+        cs->step.u.copy.shape.state = state;
+        break;
     case TMV_STEP_JOIN_ROWS:
         cs->step.u.join_rows.run = k->fn.join_rows.run;
         cs->step.u.join_rows.shape.state = state;

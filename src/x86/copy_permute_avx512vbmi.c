@@ -1,0 +1,331 @@
+/* copy_permute_avx512vbmi.c - copies (no broadcasts) of elements of 4 to 16 bytes whose inner dims write a dense block of 96-512 bytes from at most four 64-byte source windows: per block four masked loads and, per vector, two byte permutes and a blend, from tables built at create.
+ *
+ * SPACE_TO_DEPTH of NHWC tensors with one channel writes each output pixel
+ * from B runs of B x C elements, one per input row: three 12-byte runs for
+ * B = 3 in f32. The run copies moved them one at a time (0.12 x memcpy at
+ * 8 KiB). Here the innermost destination-dense dims form a block (with k
+ * periods of the next dim when whole dims do not fit 512 bytes: five
+ * pixels, 180 bytes, from three windows, one per input row); the block's
+ * windows are loaded once, masked to the bytes it reads (no load leaves
+ * the source), and held in four registers, and each of its vectors is two
+ * vpermt2b over them and a blend. A block that needs more windows is cut
+ * to 256, 128 or 96 bytes, or not taken.
+ *
+ * The tables depend on the block's dims only. A part of a step that a
+ * parallel execute cut, or any shape whose inner dims differ from the
+ * prepared ones, is moved by the portable copy instead. */
+#include <immintrin.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../kernels.h"
+#include "../walk.h"
+
+#define BLOCK_MAX 512                    /* bytes of a block: 8 vectors */
+/* Blocks of fewer bytes cost a block's loads for too few stores. */
+#define BLOCK_MIN 96
+/* Elements it takes: wider ones move as fast in runs; narrower ones are
+ * what the (de)interleave kernels' lane shuffles do faster (DEPTH_TO_SPACE
+ * nchw B2 C3 u8 in L1: 535 ns by copy_interleave/avx2, 755 here, where the
+ * cost model had picked this kernel). */
+#define ELEM_MIN 4
+#define ELEM_MAX 16
+#define VECTORS_MAX (BLOCK_MAX / 64)
+#define WINDOWS_MAX 4                    /* per block: two vpermt2b pairs, held in registers */
+
+typedef struct permute_vector {
+    __m512i  idx[2];                     /* per byte: its byte in window pair 0 or 1 (bit 6: the pair's second) */
+    uint64_t second;                     /* bytes taken from pair 1 */
+    uint64_t store;                      /* bytes of the vector inside the block */
+} permute_vector;
+
+typedef struct permute_plan {
+    permute_vector vec[VECTORS_MAX];
+    uint64_t       win_offset[WINDOWS_MAX];   /* from the block's source base, bytes; unused: 0 */
+    uint64_t       win_mask[WINDOWS_MAX];     /* the window's bytes the block reads; unused: none */
+    unsigned       vectors, windows;
+    /* what the tables were built for: the inner `dims` dims of the shape and,
+     * when periods > 1, that many periods of the dim outside them */
+    uint64_t       elem_bytes;
+    uint32_t       dims;
+    uint64_t       periods;
+    uint64_t       sizes[TMV_SHAPE_MAX_DIMS], src_strides[TMV_SHAPE_MAX_DIMS], dst_strides[TMV_SHAPE_MAX_DIMS];
+} permute_plan;
+
+_Static_assert(sizeof(permute_plan) <= TMV_KERNEL_STATE_BYTES, "permute plan exceeds the kernel state");
+
+/* The inner j dims of s write a dense block of *bytes: sorted by destination
+ * stride, each dim's stride is the bytes of those inside it. *outermost is
+ * the dim of the largest stride. */
+static bool dense_block(const tmv_copy_shape *s, uint32_t j, uint64_t *bytes, uint32_t *outermost)
+{
+    const uint32_t first = s->rank - j;
+    uint64_t covered = s->elem_bytes;
+    uint32_t used = 0;   /* bit d - first: dim d taken */
+    for (uint32_t taken = 0; taken < j; taken++) {
+        uint32_t d = first;
+        while (d < s->rank && ((used >> (d - first) & 1u) || s->dst_strides[d] != covered))
+            d++;
+        if (d == s->rank || s->sizes[d] > (1ull << 40) / covered)
+            return false;
+        used |= 1u << (d - first);
+        covered *= s->sizes[d];
+        *outermost = d;
+    }
+    *bytes = covered;
+    return true;
+}
+
+/* Of the divisors k of n with k * t <= limit, the one whose k * t bytes
+ * fill their vectors best (the larger on ties); 0 if t itself is too long. */
+static uint64_t best_periods(uint64_t n, uint64_t t, uint64_t limit)
+{
+    uint64_t best = 0, best_fill = 0;
+    for (uint64_t k = 1; k <= n && k * t <= limit; k++) {
+        if (n % k != 0)
+            continue;
+        const uint64_t bytes = k * t, fill = bytes * 1024 / ((bytes + 63) / 64 * 64);
+        if (fill >= best_fill) {
+            best = k;
+            best_fill = fill;
+        }
+    }
+    return best;
+}
+
+/* The block of s: the most inner dims that write densely, the outermost of
+ * them (if it is the first of them in the shape) cut into `periods` of its
+ * elements when they do not fit `limit` bytes whole; false when no block of
+ * at least half a vector exists. */
+static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint32_t *dims, uint64_t *periods, uint64_t *bytes)
+{
+    for (uint32_t j = s->rank; j > 0; j--) {
+        uint64_t t;
+        uint32_t outer = 0;
+        if (!dense_block(s, j, &t, &outer))
+            continue;
+        const uint32_t first = s->rank - j;
+        if (t <= limit && (outer != first || best_periods(s->sizes[first], t / s->sizes[first], limit) == s->sizes[first])) {
+            *dims = j;
+            *periods = 1;
+            *bytes = t;
+        } else if (outer == first) {
+            const uint64_t n = s->sizes[first], k = best_periods(n, t / n, limit);
+            if (k == 0)
+                continue;
+            *dims = j - 1;
+            *periods = k;
+            *bytes = k * (t / n);
+        } else {
+            continue;
+        }
+        return *bytes >= BLOCK_MIN;
+    }
+    return false;
+}
+
+/* The source offset of each of the block's n bytes, from its source base. */
+static void block_offsets(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t *off, uint64_t n)
+{
+    const uint32_t first = s->rank - dims;
+    uint64_t idx[TMV_SHAPE_MAX_DIMS] = {0};
+    const uint64_t e = s->elem_bytes;
+    for (uint64_t p = 0; p < periods; p++) {
+        const uint64_t period_src = first > 0 ? p * s->src_strides[first - 1] : 0;
+        const uint64_t period_dst = first > 0 ? p * s->dst_strides[first - 1] : 0;
+        for (;;) {
+            uint64_t src = period_src, dst = period_dst;
+            for (uint32_t d = first; d < s->rank; d++) {
+                src += idx[d] * s->src_strides[d];
+                dst += idx[d] * s->dst_strides[d];
+            }
+            for (uint64_t b = 0; b < e && dst + b < n; b++)
+                off[dst + b] = src + b;
+            uint32_t d = s->rank;
+            while (d-- > first && ++idx[d] == s->sizes[d])
+                idx[d] = 0;
+            if (d < first || d == UINT32_MAX)
+                break;
+        }
+    }
+}
+
+/* The offsets of 64-byte windows that cover off[0..n): greedy from the
+ * least uncovered one, which takes the fewest. Returns how many, 0 if more
+ * than WINDOWS_MAX. */
+static unsigned cover(const uint64_t *off, unsigned n, uint64_t *start)
+{
+    bool covered[BLOCK_MAX] = {false};
+    unsigned w = 0, left = n;
+    while (left > 0) {
+        uint64_t least = UINT64_MAX;
+        for (unsigned i = 0; i < n; i++)
+            if (!covered[i] && off[i] < least)
+                least = off[i];
+        if (w == WINDOWS_MAX)
+            return 0;
+        start[w++] = least;
+        for (unsigned i = 0; i < n; i++)
+            if (!covered[i] && off[i] - least < 64) {   /* wraps above 64 when off[i] < least */
+                covered[i] = true;
+                left--;
+            }
+    }
+    return w;
+}
+
+/* Vector v's tables for its n bytes at source offsets o: each byte's window
+ * (the first of the block's that holds it) and place in it. */
+static void vector_make(permute_plan *pl, unsigned v, const uint64_t *o, unsigned n)
+{
+    permute_vector *pv = &pl->vec[v];
+    uint8_t idx[2][64] = {{0}};
+    for (unsigned i = 0; i < n; i++) {
+        unsigned w = 0;
+        while (o[i] - pl->win_offset[w] >= 64)
+            w++;
+        const uint64_t in_window = o[i] - pl->win_offset[w];
+        idx[w / 2][i] = (uint8_t)(in_window | (w % 2) << 6);
+        if (w >= 2)
+            pv->second |= 1ull << i;
+        pl->win_mask[w] |= 1ull << in_window;
+    }
+    pv->idx[0] = _mm512_loadu_si512(idx[0]);
+    pv->idx[1] = _mm512_loadu_si512(idx[1]);
+    pv->store = n == 64 ? ~0ull : (1ull << n) - 1;
+}
+
+/* Builds the tables of a block of at most `limit` bytes into pl; false if
+ * it reads more than four windows. */
+static bool permute_plan_try(const tmv_copy_shape *s, uint64_t limit, permute_plan *pl)
+{
+    uint32_t dims;
+    uint64_t periods, bytes;
+    if (s->rank == 0 || s->elem_bytes < ELEM_MIN || s->elem_bytes > ELEM_MAX ||
+        !block_of(s, limit, &dims, &periods, &bytes))
+        return false;
+    for (uint32_t d = s->rank - dims - (periods > 1); d < s->rank; d++)
+        if (s->src_strides[d] == 0)
+            return false;   /* a broadcast: the fill kernels' (they beat it on TILE's) */
+    uint64_t off[BLOCK_MAX];
+    block_offsets(s, dims, periods, off, bytes);
+    memset(pl, 0, sizeof *pl);
+    pl->windows = cover(off, (unsigned)bytes, pl->win_offset);
+    if (pl->windows == 0)
+        return false;
+    pl->vectors = (unsigned)((bytes + 63) / 64);
+    for (unsigned v = 0; v < pl->vectors; v++)
+        vector_make(pl, v, off + 64 * v, (unsigned)(bytes - 64 * v < 64 ? bytes - 64 * v : 64));
+    pl->elem_bytes = s->elem_bytes;
+    pl->dims = dims;
+    pl->periods = periods;
+    const uint32_t from = s->rank - dims - (periods > 1);
+    for (uint32_t d = from; d < s->rank; d++) {
+        pl->sizes[d - from] = s->sizes[d];
+        pl->src_strides[d - from] = s->src_strides[d];
+        pl->dst_strides[d - from] = s->dst_strides[d];
+    }
+    return true;
+}
+
+/* The largest block (of at most 512, 256 or 128 bytes) that reads at
+ * most four windows. */
+static bool permute_plan_make(const tmv_copy_shape *s, permute_plan *pl)
+{
+    for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
+        if (permute_plan_try(s, limit, pl))
+            return true;
+    return false;
+}
+
+void tmv_copy_permute_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
+{
+    permute_plan_make(s, state);
+}
+
+bool tmv_copy_permute_avx512vbmi_accepts(const tmv_copy_shape *s)
+{
+    permute_plan pl;
+    return permute_plan_make(s, &pl);
+}
+
+/* The tables were built for s's inner dims (and a whole number of periods
+ * of the dim outside them). */
+static bool plan_fits(const permute_plan *pl, const tmv_copy_shape *s)
+{
+    if (pl == NULL || pl->vectors == 0 || pl->elem_bytes != s->elem_bytes || s->rank < pl->dims + (pl->periods > 1))
+        return false;
+    const uint32_t from = s->rank - pl->dims - (pl->periods > 1);
+    for (uint32_t d = from; d < s->rank; d++) {
+        const bool split = pl->periods > 1 && d == from;
+        if ((split ? s->sizes[d] % pl->periods != 0 : s->sizes[d] != pl->sizes[d - from]) ||
+            s->src_strides[d] != pl->src_strides[d - from] || s->dst_strides[d] != pl->dst_strides[d - from])
+            return false;
+    }
+    return true;
+}
+
+/* One block: its windows loaded (masked to the bytes it reads), each
+ * vector permuted from them (from pair 1 too when `two_pairs`) and stored. */
+__attribute__((always_inline)) static inline void permute_block(const permute_plan *pl, const uint8_t *src,
+                                                                uint8_t *dst, bool two_pairs)
+{
+    const __m512i w0 = _mm512_maskz_loadu_epi8(pl->win_mask[0], src + pl->win_offset[0]);
+    const __m512i w1 = _mm512_maskz_loadu_epi8(pl->win_mask[1], src + pl->win_offset[1]);
+    __m512i w2 = w0, w3 = w0;
+    if (two_pairs) {
+        w2 = _mm512_maskz_loadu_epi8(pl->win_mask[2], src + pl->win_offset[2]);
+        w3 = _mm512_maskz_loadu_epi8(pl->win_mask[3], src + pl->win_offset[3]);
+    }
+    for (unsigned v = 0; v < pl->vectors; v++) {
+        const permute_vector *pv = &pl->vec[v];
+        __m512i r = _mm512_permutex2var_epi8(w0, pv->idx[0], w1);
+        if (two_pairs)
+            r = _mm512_mask_blend_epi8(pv->second, r, _mm512_permutex2var_epi8(w2, pv->idx[1], w3));
+        if (pv->store == ~0ull)
+            _mm512_storeu_si512(dst + 64 * v, r);
+        else
+            _mm512_mask_storeu_epi8(dst + 64 * v, pv->store, r);
+    }
+}
+
+/* The blocks of the outer walk: the innermost outer dim in a loop, the
+ * others walked. */
+__attribute__((always_inline)) static inline void permute_blocks(const permute_plan *pl, const tmv_copy_shape *outer,
+                                                                 const uint8_t *src, uint8_t *dst, bool two_pairs)
+{
+    const uint32_t in = outer->rank - 1;
+    const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
+    tmv_walk walk;
+    tmv_walk_init(&walk, outer, in);
+    do
+        for (uint64_t i = 0; i < n; i++)
+            permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, two_pairs);
+    while (tmv_walk_next(&walk));
+}
+
+void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    const permute_plan *pl = s->state;
+    if (!plan_fits(pl, s)) {
+        tmv_copy_memcpy_scalar(s, src, dst);
+        return;
+    }
+    /* the outer walk: the dims outside the block, the split dim counting
+     * its blocks of `periods` */
+    tmv_copy_shape outer = *s;
+    outer.rank = s->rank - pl->dims;
+    if (pl->periods > 1) {
+        const uint32_t d = outer.rank - 1;
+        outer.sizes[d] /= pl->periods;
+        outer.src_strides[d] *= pl->periods;
+        outer.dst_strides[d] *= pl->periods;
+    }
+    if (outer.rank == 0)
+        permute_block(pl, src, dst, pl->windows > 2);
+    else if (pl->windows > 2)
+        permute_blocks(pl, &outer, src, dst, true);
+    else
+        permute_blocks(pl, &outer, src, dst, false);
+}
