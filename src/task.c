@@ -74,10 +74,11 @@ static void run_copy(task *t, tmv_copy_shape *part, const uint8_t *src, uint8_t 
     part->tuning = &t->tuning;
     /* A box whose geometry changed (dims dropped, a dim of 1) is classified
      * again; the step's kernel may also refuse a smaller box (its accepts
-     * may weigh sizes). Then a kernel with no state runs it; a kernel with
-     * state checks that its tables fit the part it is given. */
+     * may weigh sizes). Then a kernel with no state runs it. A kernel with
+     * state is not asked again (its accepts builds its tables): it checks
+     * that they fit the part it is given. */
     const tmv_kernel *k = t->step->kernel;
-    if (!same_geometry || !k->fn.copy.accepts(part)) {
+    if (!same_geometry || (k->fn.copy.prepare == NULL && !k->fn.copy.accepts(part))) {
         if (!tmv_shape_normalize(part))
             return;
         k = tmv_pick_copy_first(t->op->isa, part);
