@@ -120,7 +120,7 @@ double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_wo
 {
     tmv_cost_features f;
     const tmv_tuning *tuning = tuning_of(k->primitive, shape);
-    if (tuning == NULL || !tmv_cost_features_of(k->primitive, shape, &f) || f.bytes >= (double)tuning->stream_threshold)
+    if (tuning == NULL || !tmv_cost_features_of(k->primitive, shape, &f))
         return -1;
     const double working_set = plan_working_set > 0 ? plan_working_set : tmv_cost_working_set(k->primitive, shape, f);
     return tmv_cost_estimate(k, f, working_set, tuning);

@@ -68,10 +68,11 @@ double tmv_cost_working_set(tmv_primitive p, const void *shape, tmv_cost_feature
 
 /* The estimate for kernel k on `shape` (of k's primitive, or a copy shape
  * for a kernel of the copy family), under the shape's tuning record; a
- * negative value when the model cannot rate it: a gather, no profile for
- * k, or a step that writes at least the stream threshold (past it every
- * plan is bound by DRAM, where the registry's order, streaming kernels
- * first, decides). */
+ * negative value when the model cannot rate it: a gather, or no profile
+ * for k. Steps past the stream threshold are rated too: every estimate
+ * there is floored at DRAM's copy time, so kernels bound by memory tie and
+ * the registry's order (streaming kernels first) keeps them, while a first
+ * choice whose compute alone takes longer loses to one that does not. */
 double tmv_cost_of(const tmv_kernel *k, const void *shape);
 
 /* The same for one of a plan's steps that run one after another over the

@@ -55,6 +55,32 @@ Test(cost, memory_floor_grows_with_the_level_the_working_set_needs)
     cr_expect_eq(tmv_cost_memory_ns(8192, 16 << 10, &none), dram);
 }
 
+/* A step past the stream threshold is rated, never below DRAM's copy time:
+ * a 64 MiB transpose by the scalar 4-byte copy is priced at its compute
+ * (far above the floor), a contiguous copy by memcpy at the floor. */
+Test(cost, steps_past_the_stream_threshold_are_rated_at_least_at_the_floor)
+{
+    const tmv_tuning t = {.stream_threshold = 1 << 20, .cache_bytes = {32 << 10, 1 << 20, 32 << 20}};
+    tmv_copy_shape s = {.rank = 2, .elem_bytes = 4, .sizes = {4096, 4096}, .tuning = &t};
+    s.src_strides[0] = 4, s.src_strides[1] = 4 * 4096;   /* a transpose: runs of one element */
+    s.dst_strides[0] = 4 * 4096, s.dst_strides[1] = 4;
+    tmv_copy_shape flat = {.rank = 1, .elem_bytes = 4, .sizes = {4096 * 4096}, .tuning = &t};
+    flat.src_strides[0] = flat.dst_strides[0] = 4;
+    cr_assert(tmv_shape_normalize(&flat));   /* one element of 64 MiB, as a plan has it */
+    const double floor = tmv_cost_memory_ns(4.0 * 4096 * 4096, 8.0 * 4096 * 4096, &t);
+    const tmv_kernel *w4 = NULL, *memcpy_kernel = NULL;
+    for (unsigned i = 0; i < tmv_kernel_count; i++) {
+        if (strcmp(tmv_kernels[i].name, "copy_w4/scalar") == 0)
+            w4 = &tmv_kernels[i];
+        if (strcmp(tmv_kernels[i].name, "copy_memcpy/scalar") == 0)
+            memcpy_kernel = &tmv_kernels[i];
+    }
+    cr_assert(w4 != NULL && memcpy_kernel != NULL);
+    const double element_copy = tmv_cost_of(w4, &s), contiguous = tmv_cost_of(memcpy_kernel, &flat);
+    cr_expect(element_copy > floor, "%g ns, floor %g", element_copy, floor);
+    cr_expect(contiguous >= floor && contiguous < 1.01 * floor, "%g ns, floor %g", contiguous, floor);
+}
+
 /* The registry's first choice stays unless another is estimated below
  * TMV_COST_SWITCH_RATIO of it; unrated candidates are never taken. */
 Test(cost, choice_keeps_the_first_unless_another_is_clearly_cheaper)
@@ -72,8 +98,8 @@ Test(cost, choice_keeps_the_first_unless_another_is_clearly_cheaper)
 /* src/cost_table.inc covers every kernel it can rate: a kernel added to the
  * registry without a calibration run fails here. Not rated: gathers, the
  * NEON sets (no NEON hardware to fit them on) and the streaming kernels,
- * which accept only outputs past the stream threshold, where the model
- * defers to the registry's order. */
+ * which accept only outputs past the stream threshold, where every estimate
+ * is DRAM's floor and the registry's order keeps them. */
 Test(cost, table_has_a_profile_for_every_kernel_it_can_rate)
 {
     for (unsigned i = 0; i < tmv_kernel_count; i++) {

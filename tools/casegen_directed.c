@@ -294,16 +294,28 @@ static cg_case *tile_family(uint64_t g, uint64_t seed, cg_rng *rng)
 
 /* SPACE_TO_DEPTH / DEPTH_TO_SPACE: element widths 1..8 bytes, B = 2, 3, 4,
  * 8, both orders, plane rows x of a few elements up to long ones (a 16-,
- * 32- or 64-byte block row, a vector, several), short or tall planes. */
+ * 32- or 64-byte block row, a vector, several), short or tall planes; NCHW
+ * packed, or NHWC (channels innermost, a strided description) with 3
+ * channels, where each pixel's block is a short transpose of B x C
+ * elements: the shapes that make a per-block cost visible. */
 static const uint32_t DS_WIDTHS[] = {1, 2, 4, 8};
 static const uint32_t DS_BLOCKS[] = {2, 3, 4, 8};
 #define DS_XS 10
-#define DS_GEOMETRIES (2ull * 2 * N_OF(DS_WIDTHS) * N_OF(DS_BLOCKS) * DS_XS * 2)
+#define DS_GEOMETRIES (2ull * 2 * N_OF(DS_WIDTHS) * N_OF(DS_BLOCKS) * DS_XS * 2 * 2)
 
 static uint32_t ds_x(uint32_t i, uint32_t w, uint32_t b)
 {
     const uint32_t xs[DS_XS] = {1, 3, 7, 16 / (b * w), 64 / (b * w), 16 / w, 32 / w + 3, 64 / w, 256 / w + 5, 1024 / w};
     return xs[i] ? xs[i] : 1;
+}
+
+/* The strides of an NCHW-sized tensor stored NHWC. */
+static void nhwc_strides(const uint32_t sizes[4], uint32_t strides[4])
+{
+    strides[1] = 1;
+    strides[3] = sizes[1];
+    strides[2] = sizes[1] * sizes[3];
+    strides[0] = strides[2] * sizes[2];
 }
 
 static cg_case *depth_space_family(uint64_t g, uint64_t seed, cg_rng *rng)
@@ -312,17 +324,22 @@ static cg_case *depth_space_family(uint64_t g, uint64_t seed, cg_rng *rng)
     const tmv_depth_space_order order = (tmv_depth_space_order)digit(&g, 2);
     const uint32_t w = DS_WIDTHS[digit(&g, N_OF(DS_WIDTHS))], b = DS_BLOCKS[digit(&g, N_OF(DS_BLOCKS))];
     const uint32_t x = ds_x(digit(&g, DS_XS), w, b);
-    const bool tall = digit(&g, 2) == 1;
-    /* tall planes: 40 rows (3 of the longest), one image and channel; else 2 of each */
-    const uint32_t h = tall ? (x * w >= 1024 ? 3 : 40) : 2, ch = tall ? 1 : 2, n = tall ? 1 : 2;
+    const bool tall = digit(&g, 2) == 1, nhwc = digit(&g, 2) == 1;
+    /* tall planes: 40 rows (3 of the longest), one image and channel (NHWC:
+     * three); else 2 of each */
+    const uint32_t h = tall ? (x * w >= 1024 ? 3 : 40) : 2, ch = tall ? (nhwc ? 3 : 1) : 2, n = tall ? 1 : 2;
     cg_case *c = case_new(to_depth ? TMV_OP_SPACE_TO_DEPTH : TMV_OP_DEPTH_TO_SPACE, seed);
     if (c == NULL)
         return NULL;
     const tmv_dtype dtype = dtype_of_width(rng, w);
     const uint32_t space[4] = {n, ch, h * b, x * b}, depth[4] = {n, ch * b * b, h, x};
-    tensor(c, 0, dtype, 4, to_depth ? space : depth, NULL, "packed (strides NULL)");
-    tensor(c, 1, dtype, 4, to_depth ? depth : space, NULL, "packed (strides NULL)");
-    c->all_packed = true;
+    uint32_t space_strides[4], depth_strides[4];
+    nhwc_strides(space, space_strides);
+    nhwc_strides(depth, depth_strides);
+    const char *layout = nhwc ? "NHWC (channels innermost)" : "packed (strides NULL)";
+    tensor(c, 0, dtype, 4, to_depth ? space : depth, !nhwc ? NULL : to_depth ? space_strides : depth_strides, layout);
+    tensor(c, 1, dtype, 4, to_depth ? depth : space, !nhwc ? NULL : to_depth ? depth_strides : space_strides, layout);
+    c->all_packed = !nhwc;
     c->input_count = c->output_count = 1;
     c->space_to_depth = (tmv_space_to_depth_desc){&c->tensors[0], &c->tensors[1], b, order};
     c->depth_to_space = (tmv_depth_to_space_desc){&c->tensors[0], &c->tensors[1], b, order};
