@@ -205,8 +205,8 @@ static void cpu_name(char *out, size_t size)
     fclose(f);
 }
 
-/* cost_table.inc's header, with a line saying how, when and where. */
-static void write_header(FILE *f, int argc, char *const *argv)
+/* The command line, the date and the CPU: "`cmd args` on DATE, on CPU". */
+static void write_run(FILE *f, int argc, char *const *argv)
 {
     char cpu[256], date[32];
     const time_t now = time(NULL);
@@ -214,32 +214,93 @@ static void write_header(FILE *f, int argc, char *const *argv)
     cpu_name(cpu, sizeof cpu);
     strftime(date, sizeof date, "%Y-%m-%d", localtime_r(&now, &local));
     const char *slash = strrchr(argv[0], '/');
+    fprintf(f, "`%s", slash != NULL ? slash + 1 : argv[0]);
+    for (int i = 1; i < argc; i++)
+        fprintf(f, " %s", argv[i]);
+    fprintf(f, "` on %s, on %s", date, cpu);
+}
+
+/* cost_table.inc's header, with a line saying how, when and where; when
+ * some rows are refitted (`refitted`: their kernels) the old table's header
+ * (at old) is kept and the run added to it. */
+static void write_header(FILE *f, const char *old, const char *refitted, int argc, char *const *argv)
+{
+    FILE *o = refitted != NULL ? fopen(old, "r") : NULL;
+    char line[512];
+    bool kept = false;
+    while (o != NULL && fgets(line, sizeof line, o) != NULL && strncmp(line, "TMV_COST(", 9) != 0) {
+        char *end = strstr(line, " */");
+        if (end != NULL)
+            strcpy(end, "\n");   /* the comment goes on below */
+        fputs(line, f);
+        kept = true;
+        if (end != NULL)
+            break;
+    }
+    if (o != NULL)
+        fclose(o);
+    if (kept) {
+        fprintf(f, " * Then ");
+        write_run(f, argc, argv);
+        fprintf(f, " refitted %s. */\n", refitted);
+        return;
+    }
     fprintf(f, "/* cost_table.inc - the kernels' cost profiles (cost.h), fitted on one machine.\n"
                " * Written by `tmv-check-kernels --calibrate=src/cost_table.inc`; do not edit\n"
                " * by hand. A kernel with no row here is not rated: the planner keeps the\n"
                " * registry's order for it.\n"
-               " * This one was written by `%s", slash != NULL ? slash + 1 : argv[0]);
-    for (int i = 1; i < argc; i++)
-        fprintf(f, " %s", argv[i]);
-    fprintf(f, "` on %s, on %s. */\n", date, cpu);
+               " * This one was written by ");
+    write_run(f, argc, argv);
+    fprintf(f, ". */\n");
 }
 
-static bool write_table(const char *path, const kernel_fit *fits, int argc, char *const *argv)
+/* The row of kernel `name` in the table at path ("TMV_COST(\"name\", ...)",
+ * newline included) into row; false when the file or the row is missing. */
+static bool kept_row(const char *path, const char *name, char *row, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return false;
+    char prefix[128];
+    snprintf(prefix, sizeof prefix, "TMV_COST(\"%s\",", name);
+    bool found = false;
+    while (!found && fgets(row, (int)size, f) != NULL)
+        found = strncmp(row, prefix, strlen(prefix)) == 0;
+    fclose(f);
+    return found;
+}
+
+/* The header, then in registry order each refitted kernel's new row and,
+ * when only `selected` kernels were timed, the old row of each other one. */
+static bool write_table(const char *path, const char *old, const kernel_fit *fits, const bool *selected, int argc,
+                        char *const *argv)
 {
     FILE *f = fopen(path, "w");
     if (f == NULL)
         return false;
-    write_header(f, argc, argv);
-    for (unsigned i = 0; i < tmv_kernel_count; i++)
-        if (fits[i].fitted)
+    char refitted[2048] = "";
+    for (unsigned i = 0; selected != NULL && i < tmv_kernel_count; i++)
+        if (selected[i] && strlen(refitted) + strlen(tmv_kernels[i].name) + 3 < sizeof refitted)
+            snprintf(refitted + strlen(refitted), sizeof refitted - strlen(refitted), "%s%s", *refitted ? ", " : "",
+                     tmv_kernels[i].name);
+    write_header(f, old, selected != NULL ? refitted : NULL, argc, argv);
+    for (unsigned i = 0; i < tmv_kernel_count; i++) {
+        char row[512];
+        if (selected != NULL && !selected[i]) {
+            if (kept_row(old, tmv_kernels[i].name, row, sizeof row))
+                fputs(row, f);
+        } else if (fits[i].fitted) {
             fprintf(f, "TMV_COST(\"%s\", %.4g, %.4g, %.4g, %.4g, %.4g)\n", fits[i].profile.kernel,
                     fits[i].profile.call_ns, fits[i].profile.block_ns, fits[i].profile.line_ns,
                     fits[i].profile.piece_ns, fits[i].profile.byte_ns);
+        }
+    }
     const bool written = !ferror(f);
     return fclose(f) == 0 && written;
 }
 
-bool ck_calibration_write(const ck_calibration *samples, const char *path, int argc, char *const *argv)
+bool ck_calibration_write(const ck_calibration *samples, const bool *selected, const char *path, int argc,
+                          char *const *argv)
 {
     kernel_fit *fits = calloc(tmv_kernel_count, sizeof *fits);
     char *tmp = malloc(strlen(path) + sizeof ".tmp");
@@ -251,7 +312,7 @@ bool ck_calibration_write(const ck_calibration *samples, const char *path, int a
     }
     sprintf(tmp, "%s.tmp", path);
     const unsigned fitted = fit_all(samples, fits);
-    const bool ok = write_table(tmp, fits, argc, argv) && rename(tmp, path) == 0;
+    const bool ok = write_table(tmp, path, fits, selected, argc, argv) && rename(tmp, path) == 0;
     if (ok) {
         printf("calibration: %u profiles written to %s\n", fitted, path);
     } else {

@@ -32,7 +32,13 @@ void ck_calibration_put(ck_calibration *c, unsigned slot, tmv_cost_features f, d
  * offered a shape to stdout, and writes a row per fitted kernel, in registry
  * order, to path (through path.tmp, so a failed run leaves the old file),
  * under a header naming the command line (argv), the date and the CPU.
+ * With `selected` (NULL: every kernel was timed), only the kernels it marks
+ * (one flag per registry row) are refitted: the other rows of the table
+ * already at path are kept as they are, since two runs on a VM price the
+ * same kernel up to 1.35x apart and a whole new table moves plans that
+ * have nothing to do with the kernels being calibrated.
  * false, after a message to stderr, when the file could not be written. */
-bool ck_calibration_write(const ck_calibration *samples, const char *path, int argc, char *const *argv);
+bool ck_calibration_write(const ck_calibration *samples, const bool *selected, const char *path, int argc,
+                          char *const *argv);
 
 #endif

@@ -35,7 +35,7 @@
 
 typedef struct options {
     tool_options common;      /* iterations: random cases per operator */
-    const char  *kernel;      /* --kernel: a name substring, or NULL */
+    const char  *kernel;      /* --kernel: name substrings, comma-separated, or NULL */
     bool         bench;
     const char  *calibrate;   /* --calibrate=PATH: the table to write, or NULL */
 } options;
@@ -55,7 +55,8 @@ static void usage(FILE *f)
             "  --seed N          base seed (default: from the clock; always printed)\n"
             "  --iterations N    random cases per operator (default 300, 1000 with --calibrate);\n"
             "                    the directed cases always run\n"
-            "  --kernel SUBSTR   only kernels whose name contains SUBSTR\n"
+            "  --kernel SUBSTR   only kernels whose name contains SUBSTR (or one of a comma-\n"
+            "                    separated list: --kernel copy_deinterleave,copy_interleave)\n"
             "  --isa NAME        only kernels of this kernel set (see --list)\n"
             "  --case SEED       only the case with this seed (from a failure report)\n"
             "  --verbose         print every case and every check\n"
@@ -63,7 +64,8 @@ static void usage(FILE *f)
             "                    of the shapes it accepted and print a table (no assertion)\n"
             "  --calibrate=PATH  time every kernel on up to 128 shapes it accepts and write their\n"
             "                    fitted cost profiles (src/cost.h) to PATH, in the format of\n"
-            "                    src/cost_table.inc (implies --bench)\n"
+            "                    src/cost_table.inc (implies --bench); with --kernel or --isa,\n"
+            "                    only the rows of those kernels are rewritten, PATH's others kept\n"
             "  --list            list every kernel of the registry, then exit\n");
 }
 
@@ -127,6 +129,20 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+/* Whether name contains one of the comma-separated substrings of list. */
+static bool name_matches(const char *name, const char *list)
+{
+    for (const char *part = list;; ) {
+        const size_t n = strcspn(part, ",");
+        for (const char *at = name; n > 0 && strlen(at) >= n; at++)
+            if (strncmp(at, part, n) == 0)
+                return true;
+        if (part[n] == '\0')
+            return false;
+        part += n + 1;
+    }
+}
+
 int main(int argc, char **argv)
 {
     static ck_kernel_stats stats[MAX_KERNELS];
@@ -144,7 +160,7 @@ int main(int argc, char **argv)
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         const tmv_kernel *k = &tmv_kernels[i];
         const bool runs = tool_isa_runs(&cpu_sets, (int)k->set);
-        stats[i].selected = runs && (o.kernel == NULL || strstr(k->name, o.kernel) != NULL) &&
+        stats[i].selected = runs && (o.kernel == NULL || name_matches(k->name, o.kernel)) &&
                             (o.common.isa < 0 || (int)k->set == o.common.isa);
         runnable += runs;
         selected += stats[i].selected;
@@ -197,7 +213,12 @@ int main(int argc, char **argv)
             if (stats[i].selected)
                 ck_bench_print_row(stdout, tmv_kernels[i].name, &stats[i].bench);
     }
-    const bool written = o.calibrate == NULL || ck_calibration_write(calibration, o.calibrate, argc, argv);
+    /* a calibration of some kernels (--kernel, --isa) rewrites their rows only */
+    static bool refit[MAX_KERNELS];
+    for (unsigned i = 0; i < tmv_kernel_count; i++)
+        refit[i] = stats[i].selected;
+    const bool some = o.kernel != NULL || o.common.isa >= 0;
+    const bool written = o.calibrate == NULL || ck_calibration_write(calibration, some ? refit : NULL, o.calibrate, argc, argv);
     printf("check-kernels: %u kernels, %" PRIu64 " checks, %" PRIu64 " failed%s (%" PRIu64 " cases, %.1f s)\n",
            selected, checks, failed, unreached ? ", some kernels reached by no case" : "", ctx.cases, elapsed);
     return failed == 0 && unreached == 0 && written ? 0 : 1;

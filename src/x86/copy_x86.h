@@ -130,33 +130,69 @@ static inline void block_run(const tmv_copy_shape *s, const uint8_t *src, uint8_
     }
 }
 
-static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned widths)
+/* Which of block_run's engines a kernel row stands for. The AVX-512 sets
+ * have two whose costs differ in kind: whole vectors (the stream kernels,
+ * packed rows) cost per byte, the row loop per row (a row of 12 bytes, NHWC
+ * SPACE_TO_DEPTH's B3 C3 f32, takes about 1.3 ns). One cost profile over
+ * both missed by 50-80% at the median, and priced the row loop at a fifth
+ * of its time; as two registry rows each has a profile of its own. */
+enum block_engines {
+    BLOCK_ALL,       /* a set with the row loop only */
+    BLOCK_VECTORS,   /* the shapes block_run gives the stream kernels or packed rows */
+    BLOCK_ROWS,      /* the others: the row loop */
+};
+
+static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned widths, enum block_engines engines)
 {
     const unsigned b = inter ? tmv_interleave_block(s) : tmv_deinterleave_block(s);
     if (b == 0 || !(widths >> s->elem_bytes & 1u))
         return false;
 #if defined(TMV_MASKED)
-    if (stream_ok(s, inter, b) || block_pack_dim(s, b, s->elem_bytes, inter) >= 0)
+    const bool vectors = stream_ok(s, inter, b) || block_pack_dim(s, b, s->elem_bytes, inter) >= 0;
+    if (engines != BLOCK_ALL && vectors != (engines == BLOCK_VECTORS))
+        return false;
+    if (vectors)
         return true;
+#else
+    (void)engines;
 #endif
     return block_supported(inter, b, s->elem_bytes, inter ? interleave_x(s) : deinterleave_x(s));
 }
 
-/* One direction's exported kernel `name` and its accepts. */
-#define TMV_COPY_BLOCK_KERNEL(name, inter, widths)                                    \
+/* One exported kernel `name`: its accepts takes the block shapes of
+ * direction `inter` and the widths in `widths` that `engines` run; it
+ * runs by the statement `run` (of s, src, dst). */
+#define TMV_COPY_BLOCK_KERNEL(name, inter, widths, engines, run)                      \
     bool name##_accepts(const tmv_copy_shape *s)                                      \
     {                                                                                 \
-        return block_accepts(s, inter, widths);                                       \
+        return block_accepts(s, inter, widths, engines);                              \
     }                                                                                 \
     void name(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)              \
     {                                                                                 \
-        block_run(s, src, dst, inter, widths);                                        \
+        run;                                                                          \
     }
 
 /* The exported kernels of a set for the widths in `widths` (bit w for w bytes):
- * tmv_copy_{de,}interleave_<set> and their accepts. */
-#define TMV_COPY_INTERLEAVE_KERNELS(set, widths)                     \
-    TMV_COPY_BLOCK_KERNEL(tmv_copy_deinterleave_##set, false, widths) \
-    TMV_COPY_BLOCK_KERNEL(tmv_copy_interleave_##set, true, widths)
+ * tmv_copy_{de,}interleave_<set> and their accepts; on the AVX-512 sets
+ * those take the whole-vector shapes, and tmv_copy_{de,}interleave_rows_<set>
+ * (which run the set's kernel: block_run takes the row loop for them) the
+ * row loop's. */
+#if defined(TMV_MASKED)
+#define TMV_COPY_INTERLEAVE_KERNELS(set, widths)                                                  \
+    TMV_COPY_BLOCK_KERNEL(tmv_copy_deinterleave_##set, false, widths, BLOCK_VECTORS,              \
+                          block_run(s, src, dst, false, widths))                                  \
+    TMV_COPY_BLOCK_KERNEL(tmv_copy_interleave_##set, true, widths, BLOCK_VECTORS,                 \
+                          block_run(s, src, dst, true, widths))                                   \
+    TMV_COPY_BLOCK_KERNEL(tmv_copy_deinterleave_rows_##set, false, widths, BLOCK_ROWS,            \
+                          tmv_copy_deinterleave_##set(s, src, dst))                               \
+    TMV_COPY_BLOCK_KERNEL(tmv_copy_interleave_rows_##set, true, widths, BLOCK_ROWS,               \
+                          tmv_copy_interleave_##set(s, src, dst))
+#else
+#define TMV_COPY_INTERLEAVE_KERNELS(set, widths)                                                  \
+    TMV_COPY_BLOCK_KERNEL(tmv_copy_deinterleave_##set, false, widths, BLOCK_ALL,                  \
+                          block_run(s, src, dst, false, widths))                                  \
+    TMV_COPY_BLOCK_KERNEL(tmv_copy_interleave_##set, true, widths, BLOCK_ALL,                     \
+                          block_run(s, src, dst, true, widths))
+#endif
 
 #endif
