@@ -53,9 +53,10 @@ static bool output_dense(const tmv_op *op)
 
 /* What the cost model prices a copy step of `shape` at (cost.h), within
  * the whole TILE's working set (its steps run one after another over the
- * same output), or a negative value when it cannot rate it (past the
- * stream threshold, where a replica would be read back from memory). 0 for
- * a shape that moves nothing. */
+ * same output; past the caches a replica is read back from memory and
+ * priced at DRAM's floor), or a negative value when it cannot rate it (a
+ * kernel with no profile, such as a streaming one). 0 for a shape that
+ * moves nothing. */
 static double copy_cost(const tmv_op *op, tmv_copy_shape shape)
 {
     if (!tmv_shape_normalize(&shape))
