@@ -270,8 +270,9 @@ static bool kept_row(const char *path, const char *name, char *row, size_t size)
     return found;
 }
 
-/* The header, then in registry order each refitted kernel's new row and,
- * when only `selected` kernels were timed, the old row of each other one. */
+/* The header, then in registry order each fitted kernel's new row and,
+ * when only `selected` kernels were timed, the old row of each other one
+ * (and of a selected one too few shapes reached to fit). */
 static bool write_table(const char *path, const char *old, const kernel_fit *fits, const bool *selected, int argc,
                         char *const *argv)
 {
@@ -286,14 +287,12 @@ static bool write_table(const char *path, const char *old, const kernel_fit *fit
     write_header(f, old, selected != NULL ? refitted : NULL, argc, argv);
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
         char row[512];
-        if (selected != NULL && !selected[i]) {
-            if (kept_row(old, tmv_kernels[i].name, row, sizeof row))
-                fputs(row, f);
-        } else if (fits[i].fitted) {
+        if (fits[i].fitted && (selected == NULL || selected[i]))
             fprintf(f, "TMV_COST(\"%s\", %.4g, %.4g, %.4g, %.4g, %.4g)\n", fits[i].profile.kernel,
                     fits[i].profile.call_ns, fits[i].profile.block_ns, fits[i].profile.line_ns,
                     fits[i].profile.piece_ns, fits[i].profile.byte_ns);
-        }
+        else if (selected != NULL && kept_row(old, tmv_kernels[i].name, row, sizeof row))
+            fputs(row, f);
     }
     const bool written = !ferror(f);
     return fclose(f) == 0 && written;

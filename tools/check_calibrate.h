@@ -33,7 +33,8 @@ void ck_calibration_put(ck_calibration *c, unsigned slot, tmv_cost_features f, d
  * order, to path (through path.tmp, so a failed run leaves the old file),
  * under a header naming the command line (argv), the date and the CPU.
  * With `selected` (NULL: every kernel was timed), only the kernels it marks
- * (one flag per registry row) are refitted: the other rows of the table
+ * (one flag per registry row) are refitted (one too few shapes reached
+ * keeps its row): the other rows of the table
  * already at path are kept as they are, since two runs on a VM price the
  * same kernel up to 1.35x apart and a whole new table moves plans that
  * have nothing to do with the kernels being calibrated.

@@ -134,9 +134,10 @@ static bool name_matches(const char *name, const char *list)
 {
     for (const char *part = list;; ) {
         const size_t n = strcspn(part, ",");
-        for (const char *at = name; n > 0 && strlen(at) >= n; at++)
-            if (strncmp(at, part, n) == 0)
-                return true;
+        char one[128];
+        snprintf(one, sizeof one, "%.*s", (int)n, part);
+        if (n > 0 && strstr(name, one) != NULL)
+            return true;
         if (part[n] == '\0')
             return false;
         part += n + 1;
