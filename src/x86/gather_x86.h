@@ -310,6 +310,14 @@ static inline void tmv_gx_resolve_t(const tmv_gather_shape *s, const uint8_t *id
         sizes[j] = s->dim_sizes[j];
         strides[j] = s->dim_strides[j];
     }
+    const uint64_t width = type == TMV_DTYPE_INT32 || type == TMV_DTYPE_UINT32 ? 4 : 8;
+    if (k == 1 && idx_step == width) {
+        /* packed single indices: a loop with no variable stride, which gcc
+         * vectorizes */
+        for (uint64_t i = 0; i < count; i++)
+            off[i] = base + i * step + tmv_gx_pos(idx + i * width, type, sizes[0], clamp) * strides[0];
+        return;
+    }
     for (uint64_t i = 0; i < count; i++) {
         const uint8_t *t = idx + i * idx_step;
         uint64_t o = base + i * step;
