@@ -313,7 +313,8 @@ static inline void tmv_gx_resolve_t(const tmv_gather_shape *s, const uint8_t *id
     const uint64_t width = type == TMV_DTYPE_INT32 || type == TMV_DTYPE_UINT32 ? 4 : 8;
     if (k == 1 && idx_step == width) {
         /* packed single indices: a loop with no variable stride, which gcc
-         * vectorizes */
+         * vectorizes for AVX2 and up (SSE2 has no sign extension to 64 bits
+         * and keeps it scalar) */
         for (uint64_t i = 0; i < count; i++)
             off[i] = base + i * step + tmv_gx_pos(idx + i * width, type, sizes[0], clamp) * strides[0];
         return;
