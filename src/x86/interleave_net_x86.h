@@ -18,8 +18,39 @@ typedef struct tmv_vctx {
     tmv_v fix_even;            /* qword order making lane-local packs whole (w = 1 without VBMI) */
     tmv_v fix_lo;              /* qword order before lane-local unpacks (w = 1 without VBMI) */
 #endif
+#if defined(TMV_VEC_AVX512VBMI)
+    tmv_v tail_de, tail_in;    /* one-vector row tails (v_ctx_tails) */
+#endif
     int unused;
 } tmv_vctx;
+
+#if defined(TMV_VEC_AVX512VBMI)
+/* Bytes of v shifted by k bits (values below 64: a 16-bit lane's shift
+ * moves no set bit into the other byte once masked). */
+static inline tmv_v v_bytes_shr(tmv_v v, unsigned k)
+{
+    return _mm512_and_si512(_mm512_srl_epi16(v, _mm_cvtsi32_si128((int)k)), _mm512_set1_epi8((char)(0xff >> k)));
+}
+
+static inline tmv_v v_bytes_shl(tmv_v v, unsigned k) { return _mm512_sll_epi16(v, _mm_cvtsi32_si128((int)k)); }
+
+/* Byte permutes for a row tail of b*rem <= 64 bytes (b = 2, 4 or 8,
+ * elements of w bytes) as one vector, plane j's rem bytes in slot j of 64/b
+ * bytes: tail_de takes the b*rem interleaved bytes to the slots (byte e of
+ * slot j is byte ((e/w)*b + j)*w + e%w), tail_in the slots back. Built from
+ * shifts and masks of a byte ramp: a handful of instructions a call. */
+static inline void v_ctx_tails(tmv_vctx *c, size_t w, unsigned b)
+{
+    const unsigned lw = (unsigned)__builtin_ctzll(w), lb = (unsigned)__builtin_ctz(b), ls = 6 - lb;
+    const tmv_v p = v_iota(1), wm = _mm512_set1_epi8((char)(w - 1));
+    const tmv_v j = v_bytes_shr(p, ls), u = _mm512_and_si512(p, wm);
+    const tmv_v t = v_bytes_shr(_mm512_and_si512(p, _mm512_set1_epi8((char)((64u >> lb) - 1))), lw);
+    c->tail_de = _mm512_or_si512(v_bytes_shl(_mm512_add_epi8(v_bytes_shl(t, lb), j), lw), u);
+    const tmv_v pj = _mm512_and_si512(v_bytes_shr(p, lw), _mm512_set1_epi8((char)(b - 1)));
+    const tmv_v pt = v_bytes_shr(p, lw + lb);
+    c->tail_in = _mm512_or_si512(_mm512_add_epi8(v_bytes_shl(pj, ls), v_bytes_shl(pt, lw)), u);
+}
+#endif
 
 static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
 {
@@ -59,6 +90,12 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
 #if defined(TMV_VEC_AVX512)
     c->fix_even = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
     c->fix_lo = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
+#endif
+#if defined(TMV_VEC_AVX512VBMI)
+    if (b == 2 || b == 4 || b == 8)
+        v_ctx_tails(c, w, b);
+    else
+        c->tail_de = c->tail_in = _mm512_setzero_si512();   /* B = 3: unused */
 #endif
     (void)c;
     (void)w;
