@@ -198,12 +198,14 @@ __attribute__((always_inline)) static inline void tmv_rows_columns(const tmv_row
         _mm_sfence();
 }
 
-/* The rows of a block when the output reaches stream_threshold bytes but
- * the columns cannot stream it (pieces that are not whole lines): with
- * in_order, one row, so that each joined row is written (JOIN) or read
- * (SPLIT) once, in order, as a memcpy per piece does. The wide columns need
- * it: in blocks of 4 rows, 8 pieces of 100 bytes at 64 MiB ran 0.34-0.39 x
- * best-copy, in order 0.55-0.68 (memcpy per piece: 0.51-0.63). */
+/* The rows of a block when the columns do not stream: tmv_rows_block, at
+ * most TMV_ROWS_BLOCK_MAX_ROWS_PAST_L1 once the step outgrows L1; and when
+ * the output reaches stream_threshold bytes but the columns cannot stream
+ * it (pieces that are not whole lines), with in_order, one row, so that
+ * each joined row is written (JOIN) or read (SPLIT) once, in order, as a
+ * memcpy per piece does. The wide columns need it: in blocks of 4 rows, 8
+ * pieces of 100 bytes at 64 MiB ran 0.34-0.39 x best-copy, in order
+ * 0.55-0.68 (memcpy per piece: 0.51-0.63). */
 static inline uint64_t tmv_rows_unstreamed_block(const tmv_rows_shape *s, uint64_t stream_threshold, bool in_order)
 {
     const uint64_t bytes = s->rows * s->joined_bytes;
