@@ -167,10 +167,13 @@ static inline bool tmv_gx_run_packed(const tmv_gather_shape *s, const tmv_gx_run
     return (s->k == 1 || s->index_stride == width) && (r->count == 1 || r->idx_step == s->k * width);
 }
 
-static inline uint64_t tmv_gx_index_width(const tmv_gather_shape *s)
+/* Bytes of one index of this type. */
+static inline uint64_t tmv_gx_type_width(tmv_dtype type)
 {
-    return s->index_type == TMV_DTYPE_INT32 || s->index_type == TMV_DTYPE_UINT32 ? 4 : 8;
+    return type == TMV_DTYPE_INT32 || type == TMV_DTYPE_UINT32 ? 4 : 8;
 }
+
+static inline uint64_t tmv_gx_index_width(const tmv_gather_shape *s) { return tmv_gx_type_width(s->index_type); }
 
 /* Whether every tuple's indices, over all the runs, form one contiguous
  * stream (*tuples of them): then the check is one pass over it, not one per
@@ -310,7 +313,7 @@ static inline void tmv_gx_resolve_t(const tmv_gather_shape *s, const uint8_t *id
         sizes[j] = s->dim_sizes[j];
         strides[j] = s->dim_strides[j];
     }
-    const uint64_t width = type == TMV_DTYPE_INT32 || type == TMV_DTYPE_UINT32 ? 4 : 8;
+    const uint64_t width = tmv_gx_type_width(type);   /* a constant, as type is */
     if (k == 1 && idx_step == width) {
         /* packed single indices: a loop with no variable stride, which gcc
          * vectorizes for AVX2 and up (SSE2 has no sign extension to 64 bits

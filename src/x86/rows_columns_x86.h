@@ -32,12 +32,18 @@
  * either way. */
 #define TMV_ROWS_BLOCK_MAX_ROWS_PAST_L1 32
 
+/* L1's bytes, as the tuning record has them (four default blocks for a
+ * CPU that does not report its L1). */
+static inline uint64_t tmv_rows_l1_bytes(const tmv_rows_shape *s)
+{
+    const uint64_t l1 = s->tuning->cache_bytes[0];
+    return l1 ? l1 : 4 * TMV_ROWS_BLOCK_BYTES_DEFAULT;
+}
+
 /* Rows per block for the column kernels. */
 static inline uint64_t tmv_rows_block(const tmv_rows_shape *s)
 {
-    const uint64_t l1 = s->tuning->cache_bytes[0];
-    const uint64_t bytes = l1 ? l1 / 4 : TMV_ROWS_BLOCK_BYTES_DEFAULT;
-    uint64_t n = bytes / (s->joined_pitch ? s->joined_pitch : 1);
+    uint64_t n = tmv_rows_l1_bytes(s) / 4 / (s->joined_pitch ? s->joined_pitch : 1);
     return n > TMV_ROWS_BLOCK_MIN_ROWS ? n : TMV_ROWS_BLOCK_MIN_ROWS;
 }
 
@@ -211,9 +217,8 @@ static inline uint64_t tmv_rows_unstreamed_block(const tmv_rows_shape *s, uint64
     const uint64_t bytes = s->rows * s->joined_bytes;
     if (in_order && bytes >= stream_threshold)
         return 1;
-    const uint64_t l1 = s->tuning->cache_bytes[0] ? s->tuning->cache_bytes[0] : 4 * TMV_ROWS_BLOCK_BYTES_DEFAULT;
     const uint64_t block = tmv_rows_block(s);
-    return 2 * bytes > l1 && block > TMV_ROWS_BLOCK_MAX_ROWS_PAST_L1 ? TMV_ROWS_BLOCK_MAX_ROWS_PAST_L1 : block;
+    return 2 * bytes > tmv_rows_l1_bytes(s) && block > TMV_ROWS_BLOCK_MAX_ROWS_PAST_L1 ? TMV_ROWS_BLOCK_MAX_ROWS_PAST_L1 : block;
 }
 
 /* Rows [first, rows) of a JOIN or a SPLIT by columns (tmv_rows_columns):
