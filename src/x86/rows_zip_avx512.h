@@ -17,8 +17,23 @@
 typedef struct tmv_rows_zip_plan {
     unsigned stages;                           /* stages that permute (unit < 64) */
     uint8_t  idx[TMV_ROWS_MAX_STAGES][2][64];  /* per stage: lo/hi (zip) or even/odd (unzip) */
-    unsigned pos[TMV_ROWS_MAX_STREAMS];        /* joined vector of network vector i */
 } tmv_rows_zip_plan;
+
+/* The joined vector of network vector i in a block of n = 2^L vectors,
+ * after k permuting stages. The pieces' width is a power of two, so the
+ * stages stop either at n streams (nothing left to reorder) or at a unit
+ * of exactly one vector, and the reordering stages then zip vectors in
+ * units of 1, 2, 4 ... of them: together a transpose of n >> k groups of
+ * 2^k vectors (tmv_rows_vector_order with a 64-byte unit gives the same).
+ * A closed form of the constants n and k, so each load or store offset is
+ * a constant. Read from the plan, each was a load that followed the
+ * previous store, and its cost depended on where the plan lay: JOIN inner
+ * 8x16B f32 L1 took 278 ns a call with Wave 1's library and 328 with a
+ * later one running the same loop, 246-270 without the loads. */
+static inline unsigned tmv_rows_zip_position(unsigned n, unsigned k, unsigned i)
+{
+    return (i & ((1u << k) - 1)) * (n >> k) + (i >> k);
+}
 
 /* Index vectors for lanes of e bytes (e divides the piece width w), and the
  * vector order of the reordering stages. */
@@ -41,8 +56,6 @@ static inline void tmv_rows_zip_init(tmv_rows_zip_plan *z, unsigned n, unsigned 
             }
     }
     z->stages = s;
-    /* SPLIT runs the same map the other way, so both take pos from JOIN's. */
-    tmv_rows_vector_order(n, s, unit, 64, z->pos);
 }
 
 /* Two-source lane permute of e-byte lanes (e a constant after inlining). */
@@ -85,17 +98,17 @@ __attribute__((always_inline)) static inline void tmv_rows_zip_network(__m512i *
  * of e bytes: all constants at each call, so loops unroll and v stays in
  * registers). */
 __attribute__((always_inline)) static inline void
-tmv_rows_zip_block(const tmv_rows_zip_plan *z, const __m512i (*idx)[2], unsigned n, unsigned k, unsigned e,
-                   uint8_t *const *streams, uint8_t *joined, bool join, bool nt)
+tmv_rows_zip_block(const __m512i (*idx)[2], unsigned n, unsigned k, unsigned e, uint8_t *const *streams,
+                   uint8_t *joined, bool join, bool nt)
 {
     __m512i v[TMV_ROWS_MAX_STREAMS];
 #pragma GCC unroll 16
     for (unsigned i = 0; i < n; i++)
-        v[i] = _mm512_loadu_si512(join ? streams[i] : joined + 64 * z->pos[i]);
+        v[i] = _mm512_loadu_si512(join ? streams[i] : joined + 64 * tmv_rows_zip_position(n, k, i));
     tmv_rows_zip_network(v, idx, n, k, e, join);
 #pragma GCC unroll 16
     for (unsigned o = 0; o < n; o++) {
-        uint8_t *dst = join ? joined + 64 * z->pos[o] : streams[o];
+        uint8_t *dst = join ? joined + 64 * tmv_rows_zip_position(n, k, o) : streams[o];
         if (nt)
             _mm512_stream_si512((void *)dst, v[o]);
         else
@@ -109,23 +122,23 @@ tmv_rows_zip_block(const tmv_rows_zip_plan *z, const __m512i (*idx)[2], unsigned
  * every network (n, k and e at run time): it runs once per call, and its
  * byte-masked accesses are what sanitizers instrument lane by lane, so a copy
  * per network made the kernel files take minutes to compile under ASan. */
-__attribute__((noinline)) static void tmv_rows_zip_tail(const tmv_rows_zip_plan *z, const __m512i (*idx)[2],
-                                                        unsigned n, unsigned k, unsigned e, uint8_t *const *streams,
-                                                        uint8_t *joined, bool join, int64_t stream_valid,
-                                                        int64_t joined_valid)
+__attribute__((noinline)) static void tmv_rows_zip_tail(const __m512i (*idx)[2], unsigned n, unsigned k, unsigned e,
+                                                        uint8_t *const *streams, uint8_t *joined, bool join,
+                                                        int64_t stream_valid, int64_t joined_valid)
 {
     __m512i v[TMV_ROWS_MAX_STREAMS];
     for (unsigned i = 0; i < TMV_ROWS_MAX_STREAMS; i++) { /* all of v, so no compiler sees one unset */
-        const int64_t valid = i >= n ? 0 : join ? stream_valid : joined_valid - 64 * (int64_t)z->pos[i];
+        const unsigned at = i < n ? tmv_rows_zip_position(n, k, i) : 0;
+        const int64_t  valid = i >= n ? 0 : join ? stream_valid : joined_valid - 64 * (int64_t)at;
         v[i] = valid <= 0 ? _mm512_setzero_si512()
-                          : _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask(valid),
-                                                    join ? streams[i] : joined + 64 * z->pos[i]);
+                          : _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask(valid), join ? streams[i] : joined + 64 * at);
     }
     tmv_rows_zip_network(v, idx, n, k, e, join);
     for (unsigned o = 0; o < n; o++) {
-        const int64_t valid = join ? joined_valid - 64 * (int64_t)z->pos[o] : stream_valid;
+        const unsigned at = tmv_rows_zip_position(n, k, o);
+        const int64_t  valid = join ? joined_valid - 64 * (int64_t)at : stream_valid;
         if (valid > 0)
-            _mm512_mask_storeu_epi8(join ? joined + 64 * z->pos[o] : streams[o], tmv_rows_bytes_mask(valid), v[o]);
+            _mm512_mask_storeu_epi8(join ? joined + 64 * at : streams[o], tmv_rows_bytes_mask(valid), v[o]);
     }
 }
 
@@ -145,14 +158,14 @@ tmv_rows_zip_blocks(const tmv_rows_shape *s, const tmv_rows_zip_plan *z, unsigne
         p[i] = streams[i];
     const uint64_t block_rows = 64 / w, blocks = s->rows / block_rows;
     for (uint64_t b = 0; b < blocks; b++) {
-        tmv_rows_zip_block(z, (const __m512i(*)[2])idx, n, k, e, p, joined, join, nt);
+        tmv_rows_zip_block((const __m512i(*)[2])idx, n, k, e, p, joined, join, nt);
         for (unsigned i = 0; i < n; i++)
             p[i] += 64;
         joined += 64 * n;
     }
     const uint64_t left = s->rows - blocks * block_rows;
     if (left != 0)
-        tmv_rows_zip_tail(z, (const __m512i(*)[2])idx, n, k, e, p, joined, join, (int64_t)(left * w),
+        tmv_rows_zip_tail((const __m512i(*)[2])idx, n, k, e, p, joined, join, (int64_t)(left * w),
                           (int64_t)(left * s->joined_bytes));
     if (nt)
         _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */

@@ -52,13 +52,21 @@ __attribute__((always_inline)) static inline uint64_t tmv_rows_zip_pass(const tm
                                                                         unsigned w, uint8_t *const *streams,
                                                                         uint8_t *joined, bool join, bool nt);
 
-/* The pass with the streaming choice as a constant. */
+/* The pass with the streaming choice as a constant, on a local copy of the
+ * stream pointers. The caller's array lives in memory that the pass's byte
+ * stores may alias, so the loop reloaded a stream's pointer after every
+ * store; a local array whose address is never taken stays in registers
+ * (JOIN inner 2x4B u8 at 512 KiB on SSE2: 10.6-11.7 us a call before,
+ * 9.3-10.2 after, over 16 stack placements). */
 __attribute__((always_inline)) static inline uint64_t tmv_rows_lanes_by_stream(const tmv_rows_shape *s, unsigned n,
                                                                                unsigned w, uint8_t *const *streams,
                                                                                uint8_t *joined, bool join, bool nt)
 {
-    return nt ? tmv_rows_zip_pass(s, n, w, streams, joined, join, true)
-              : tmv_rows_zip_pass(s, n, w, streams, joined, join, false);
+    uint8_t *at[TMV_ROWS_MAX_STREAMS];
+    for (unsigned i = 0; i < n; i++)
+        at[i] = streams[i];
+    return nt ? tmv_rows_zip_pass(s, n, w, at, joined, join, true)
+              : tmv_rows_zip_pass(s, n, w, at, joined, join, false);
 }
 
 /* The pass with the piece width (a power of two up to TMV_ROWS_ZIP_MAX_W)
