@@ -416,7 +416,8 @@ TMV_NODISCARD TMV_API tmv_status tmv_gather_nd_desc_from_onnx(const tmv_tensor_d
  * The overlap check of outputs against each other takes one pass when the
  * outputs holding elements are bound in ascending or descending address order
  * (each output's extent wholly after, or wholly before, the previous one's),
- * and O(n log n) time for n outputs otherwise. Execute allocates no memory,
+ * compares every pair for up to 16 outputs in neither order, and takes
+ * O(n log n) time for n outputs past that. Execute allocates no memory,
  * with one exception: a SPLIT with more than 512 outputs bound in neither
  * order mallocs scratch for sorting them (24 bytes per output on 64-bit
  * targets), freed before it returns, and fails with TMV_ERR_OUT_OF_MEMORY

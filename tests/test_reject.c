@@ -941,6 +941,27 @@ Test(execute, many_split_outputs_in_each_address_order)
     expect_outputs_overlap_message(N - 1, 0, slot, dst);
 }
 
+/* Up to 16 outputs bound in mixed address order are compared pair by pair:
+ * disjoint ones (with empty outputs bound to NULL among them) pass, and an
+ * overlap between any two, adjacent in the array or at its two ends, is
+ * found and named. */
+Test(execute, few_split_outputs_in_mixed_order)
+{
+    enum { N = 16 };
+    uint32_t slot[N];
+    unsigned char dst[N];
+    for (uint32_t k = 0; k < N; k++)
+        slot[k] = k == 5 ? NO_SLOT : k * 5 % N; /* 5 and 16 are coprime: mixed order */
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_OK);
+    slot[N - 1] = slot[0];
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_ERR_OVERLAP);
+    expect_outputs_overlap_message(N - 1, 0, slot, dst);
+    slot[N - 1] = (N - 1) * 5 % N; /* disjoint again */
+    slot[8] = slot[7];
+    expect_status(split_to_slots(N, slot, dst, sizeof dst), TMV_ERR_OVERLAP);
+    expect_outputs_overlap_message(8, 7, slot, dst);
+}
+
 /* 100,000 one-byte outputs bound in a random order: disjoint ones split
  * right; two bound to the same byte, far apart in the array, are found. */
 Test(execute, overlap_among_100000_outputs_out_of_order)
