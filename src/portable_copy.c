@@ -27,7 +27,9 @@ static inline void copy_run(const uint8_t *src, uint8_t *dst, uint64_t n, uint64
  * outside the innermost is a plain loop and the odometer walks the rest:
  * stepping the odometer per run cost about 2 ns, most of a short run's time
  * (SPACE_TO_DEPTH's runs of B bytes; tmv-check-kernels --calibrate's line
- * price of copy_w1). */
+ * price of copy_w1). The two inner dims' sizes and strides are read into
+ * locals first: the copies store bytes, which may alias the shape as far as
+ * the compiler knows, so it reloaded them from the shape after every run. */
 static inline void copy_nd(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, size_t w, enum move how)
 {
     if (s->rank == 0) {
@@ -40,14 +42,15 @@ static inline void copy_nd(const tmv_copy_shape *s, const uint8_t *src, uint8_t 
         return;
     }
     const uint32_t mid = inner - 1;
+    const uint64_t runs = s->sizes[mid], run_src = s->src_strides[mid], run_dst = s->dst_strides[mid];
+    const uint64_t n = s->sizes[inner], src_stride = s->src_strides[inner], dst_stride = s->dst_strides[inner];
     tmv_walk walk;
     tmv_walk_init(&walk, s, mid);
     do {
         const uint8_t *from = src + walk.src;
         uint8_t *to = dst + walk.dst;
-        for (uint64_t j = 0; j < s->sizes[mid]; j++)
-            copy_run(from + j * s->src_strides[mid], to + j * s->dst_strides[mid], s->sizes[inner],
-                     s->src_strides[inner], s->dst_strides[inner], w, how);
+        for (uint64_t j = 0; j < runs; j++)
+            copy_run(from + j * run_src, to + j * run_dst, n, src_stride, dst_stride, w, how);
     } while (tmv_walk_next(&walk));
 }
 
