@@ -28,15 +28,14 @@ typedef struct tmv_rows_zip_plan {
  * A closed form of the constants n and k, so each load or store offset is
  * a constant. Read from the plan, each was a load that followed the
  * previous store, and its cost depended on where the plan lay: JOIN inner
- * 8x16B f32 L1 took 278 ns a call with Wave 1's library and 328 with a
+ * 8x16B f32 L1 took 275-279 ns a call with Wave 1's library and 320-328 with a
  * later one running the same loop, 246-270 without the loads. */
 static inline unsigned tmv_rows_zip_position(unsigned n, unsigned k, unsigned i)
 {
     return (i & ((1u << k) - 1)) * (n >> k) + (i >> k);
 }
 
-/* Index vectors for lanes of e bytes (e divides the piece width w), and the
- * vector order of the reordering stages. */
+/* Index vectors for lanes of e bytes (e divides the piece width w). */
 static inline void tmv_rows_zip_init(tmv_rows_zip_plan *z, unsigned n, unsigned w, unsigned e, bool join)
 {
     const unsigned lanes = 64 / e;
