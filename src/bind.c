@@ -5,8 +5,8 @@
 #include "op.h"
 
 /* Outputs bound out of address order are compared pair by pair up to
- * PAIRWISE_MAX of them: fewer steps than sorting at that count, and no
- * data-dependent branches (SPLIT of 8 outputs of 2 KiB bound out of order:
+ * PAIRWISE_MAX of them: fewer steps than sorting at that count, and its
+ * branches turn only at an overlap (SPLIT of 8 outputs of 2 KiB out of order:
  * 214 ns a call with the heapsort, which took a fifth of it). More are
  * sorted by extent: up to SORT_MAX of them in an array on the stack, more in
  * one malloc'd for the call (the op is shared by concurrent executes, so it
