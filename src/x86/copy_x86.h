@@ -7,7 +7,7 @@
  *   vec_x86.h               the set's vector and its width-generic operations
  *   interleave_net_x86.h    the permute networks: B vectors (de)interleaved
  *   interleave_shape_x86.h  which shapes are block shapes
- *   interleave_rows_x86.h   row loops, packed rows (AVX-512), shape walks
+ *   interleave_rows_x86.h   row loops, packed and gathered rows (AVX-512), shape walks
  *   interleave_seq_x86.h    the stream cursors (AVX-512)
  *   interleave_stream_x86.h the stream kernels (AVX-512)
  *   interleave_chunk_x86.h  the chunk streams (AVX2)
@@ -111,8 +111,9 @@ static inline void block_run(const tmv_copy_shape *s, const uint8_t *src, uint8_
         return;
     }
     const int pd = block_pack_dim(s, b, s->elem_bytes, inter);
-    if (pd >= 0) {
-        packed_run(s, src, dst, inter, widths, b, (uint32_t)pd);
+    const int gd = pd < 0 ? block_gather_dim(s, b, s->elem_bytes, inter) : -1;
+    if (pd >= 0 || gd >= 0) {
+        packed_run(s, src, dst, inter, widths, b, (uint32_t)(pd >= 0 ? pd : gd), gd >= 0);
         return;
     }
 #endif
@@ -148,7 +149,8 @@ static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned w
     if (b == 0 || !(widths >> s->elem_bytes & 1u))
         return false;
 #if defined(TMV_MASKED)
-    const bool vectors = stream_ok(s, inter, b) || block_pack_dim(s, b, s->elem_bytes, inter) >= 0;
+    const bool vectors = stream_ok(s, inter, b) || block_pack_dim(s, b, s->elem_bytes, inter) >= 0 ||
+                         block_gather_dim(s, b, s->elem_bytes, inter) >= 0;
     if (engines != BLOCK_ALL && vectors != (engines == BLOCK_VECTORS))
         return false;
     if (vectors)

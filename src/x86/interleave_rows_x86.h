@@ -1,4 +1,4 @@
-/* interleave_rows_x86.h - the row loops: one row (or group of B vectors) at a time, short rows packed into whole vectors (AVX-512), and the walks of a block shape's rows. */
+/* interleave_rows_x86.h - the row loops: one row (or group of B vectors) at a time, short rows packed or gathered into whole vectors (AVX-512), and the walks of a block shape's rows. */
 #ifndef TMV_INTERLEAVE_ROWS_X86_H
 #define TMV_INTERLEAVE_ROWS_X86_H
 
@@ -224,6 +224,78 @@ static inline void interleave_rows_packed(const tmv_vctx *c, const uint8_t *src,
 #endif
 
 #if defined(TMV_MASKED)
+/* The other side packed: the interleave's output (the de-interleave's
+ * source) runs on across rows (row_dst, row_src = b*x*w), as for the
+ * stream kernels, but each plane row is only 16 or 32 bytes (x*w), too
+ * short for their two-load seams: NHWC DEPTH_TO_SPACE / SPACE_TO_DEPTH in
+ * CRD order with B*w of 16 or 32 bytes (B4 f32 C3: per pixel three 16-byte
+ * channel runs, one 48-byte row of masked loads, network and masked stores
+ * each). One vector of each plane gathers TMV_VB/(x*w) rows by inserts, and
+ * the b vectors the network makes are whole vectors of the output; the rows
+ * left over go one at a time. Non-temporal stores past the stream threshold
+ * were slower (B4 f32 C3 at 64 MiB: 5.3 -> 6.2 ms): each output row starts
+ * 16-48 bytes into a line, and its first rows went as plain stores. */
+static inline void interleave_rows_gathered(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                            const tmv_rows *r, unsigned b, size_t w)
+{
+    const uint64_t prow = r->x * w, per_vector = TMV_VB / prow;
+    const uint64_t step = r->row_src, plane = r->plane, groups = r->rows / per_vector;
+#pragma GCC unroll 2
+    for (uint64_t g = 0; g < groups; g++, src += per_vector * step, dst += b * TMV_VB) {
+        tmv_v v[8];
+        for (unsigned j = 0; j < b; j++)
+            v[j] = v_load_rows(src + j * plane, step, prow);
+        v_interleave(c, v, b, w);
+        for (unsigned k = 0; k < b; k++)
+            v_store(dst + k * TMV_VB, v[k]);
+    }
+    for (uint64_t y = groups * per_vector; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
+        interleave_row(c, src, dst, r, b, w);
+}
+
+/* The inverse: whole source vectors de-interleave to TMV_VB/(x*w) rows of each plane. */
+static inline void deinterleave_rows_scattered(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                               const tmv_rows *r, unsigned b, size_t w)
+{
+    const uint64_t prow = r->x * w, per_vector = TMV_VB / prow;
+    const uint64_t step = r->row_dst, plane = r->plane, groups = r->rows / per_vector;
+#pragma GCC unroll 2
+    for (uint64_t g = 0; g < groups; g++, src += b * TMV_VB, dst += per_vector * step) {
+        tmv_v v[8];
+        for (unsigned k = 0; k < b; k++)
+            v[k] = v_load(src + k * TMV_VB);
+        v_deinterleave(c, v, b, w);
+        for (unsigned j = 0; j < b; j++)
+            v_store_rows(dst + j * plane, step, prow, v[j]);
+    }
+    for (uint64_t y = groups * per_vector; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
+        deinterleave_row(c, src, dst, r, b, w);
+}
+
+/* The dim whose rows {de,}interleave_rows_gathered takes (-1: none): plane
+ * rows of 16 or 32 bytes, the other side's rows one after another along the
+ * dim, at least two whole groups of them, and a block size the network has
+ * (3 only with two-source permutes). As for block_pack_dim, the dim is the
+ * one just outside the block or the next. With one group and a row left
+ * per walk (TILE of three axes, 4x1 f64 by 3x3x3: three rows), the row loop
+ * and a plan that copies the outer repeats took 153 ns at 8 KiB, the
+ * gathered rows 305-318; with those last rows masked as a group, 405-450. */
+static inline int block_gather_dim(const tmv_copy_shape *s, unsigned b, uint64_t w, bool inter)
+{
+    const uint64_t prow = (inter ? interleave_x(s) : deinterleave_x(s)) * w;
+#if defined(TMV_PERM2)
+    const bool three = b == 3 && v_use_perm2((size_t)w);
+#else
+    const bool three = false;
+#endif
+    if (!(b == 2 || three || b == 4 || b == 8) || !(prow == 16 || prow == 32))
+        return -1;
+    for (uint32_t d = s->rank - 2; d-- > 0 && d + 5 > s->rank;)
+        if ((inter ? s->dst_strides[d] : s->src_strides[d]) == b * prow && s->sizes[d] >= 2 * TMV_VB / prow)
+            return (int)d;
+    return -1;
+}
+
 /* The dim whose rows {de,}interleave_rows_packed takes (-1: none): runs of
  * b*x elements of 16, 32 or 64 bytes, the plane rows contiguous along the
  * dim (in the destination for the de-interleave, in the source for the
@@ -242,9 +314,11 @@ static inline int block_pack_dim(const tmv_copy_shape *s, unsigned b, uint64_t w
 }
 
 /* A packed block shape: the rows along dim pd, the dim between it and the
- * block (if any) looped here, the rest walked. */
+ * block (if any) looped here, the rest walked; `gathered`: the rows go to
+ * {de,}interleave_rows_gathered. */
 static inline void packed_shape(const tmv_vctx *c, const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
-                                bool inter, unsigned b, size_t w, uint32_t pd, uint64_t x, uint64_t plane)
+                                bool inter, unsigned b, size_t w, uint32_t pd, uint64_t x, uint64_t plane,
+                                bool gathered)
 {
     const tmv_rows r = {x, plane, s->sizes[pd], s->src_strides[pd], s->dst_strides[pd]};
     const bool mid = pd + 4 == s->rank;
@@ -256,7 +330,11 @@ static inline void packed_shape(const tmv_vctx *c, const tmv_copy_shape *s, cons
         for (uint64_t m = 0; m < mids; m++) {
             const uint8_t *sp = src + walk.src + m * mid_src;
             uint8_t *dp = dst + walk.dst + m * mid_dst;
-            if (inter)
+            if (gathered && inter)
+                interleave_rows_gathered(c, sp, dp, &r, b, w);
+            else if (gathered)
+                deinterleave_rows_scattered(c, sp, dp, &r, b, w);
+            else if (inter)
                 interleave_rows_packed(c, sp, dp, &r, b, w);
             else
                 deinterleave_rows_packed(c, sp, dp, &r, b, w);
@@ -266,16 +344,26 @@ static inline void packed_shape(const tmv_vctx *c, const tmv_copy_shape *s, cons
 
 /* A packed shape, instantiated for each block size at the constant width w. */
 static inline void packed_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
-                                bool inter, unsigned b, size_t w, uint32_t pd)
+                                bool inter, unsigned b, size_t w, uint32_t pd, bool gathered)
 {
     tmv_vctx c;
     v_ctx_init(&c, w, b);
+#if defined(TMV_PERM2)
+    if (b == 3 && inter)
+        v_ctx_chain_interleave(&c, w);
+#endif
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
     const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
     switch (b) {
-    case 2: packed_shape(&c, s, src, dst, inter, 2, w, pd, x, plane); break;
-    case 4: packed_shape(&c, s, src, dst, inter, 4, w, pd, x, plane); break;
-    default: packed_shape(&c, s, src, dst, inter, 8, w, pd, x, plane); break;
+    case 2: packed_shape(&c, s, src, dst, inter, 2, w, pd, x, plane, gathered); break;
+#if defined(TMV_PERM2)
+    case 3:
+        if (v_use_perm2(w))   /* only gathered rows take B = 3 (block_gather_dim) */
+            packed_shape(&c, s, src, dst, inter, 3, w, pd, x, plane, gathered);
+        break;
+#endif
+    case 4: packed_shape(&c, s, src, dst, inter, 4, w, pd, x, plane, gathered); break;
+    default: packed_shape(&c, s, src, dst, inter, 8, w, pd, x, plane, gathered); break;
     }
 }
 
@@ -284,13 +372,14 @@ static inline void packed_width(const tmv_copy_shape *s, const uint8_t *src, uin
  * out of line, at a third of the speed), while the row-at-a-time kernels keep
  * the inlining they were measured with (forcing it there lost up to 25%). */
 __attribute__((flatten)) static inline void packed_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
-                                                       bool inter, unsigned widths, unsigned b, uint32_t pd)
+                                                       bool inter, unsigned widths, unsigned b, uint32_t pd,
+                                                       bool gathered)
 {
     switch (s->elem_bytes) {
-    case 1: if (widths & 2u) packed_width(s, src, dst, inter, b, 1, pd); break;
-    case 2: if (widths & 4u) packed_width(s, src, dst, inter, b, 2, pd); break;
-    case 4: if (widths & 16u) packed_width(s, src, dst, inter, b, 4, pd); break;
-    default: if (widths & 256u) packed_width(s, src, dst, inter, b, 8, pd); break;
+    case 1: if (widths & 2u) packed_width(s, src, dst, inter, b, 1, pd, gathered); break;
+    case 2: if (widths & 4u) packed_width(s, src, dst, inter, b, 2, pd, gathered); break;
+    case 4: if (widths & 16u) packed_width(s, src, dst, inter, b, 4, pd, gathered); break;
+    default: if (widths & 256u) packed_width(s, src, dst, inter, b, 8, pd, gathered); break;
     }
 }
 #endif
