@@ -111,9 +111,13 @@ static inline void block_run(const tmv_copy_shape *s, const uint8_t *src, uint8_
         return;
     }
     const int pd = block_pack_dim(s, b, s->elem_bytes, inter);
-    const int gd = pd < 0 ? block_gather_dim(s, b, s->elem_bytes, inter) : -1;
-    if (pd >= 0 || gd >= 0) {
-        packed_run(s, src, dst, inter, widths, b, (uint32_t)(pd >= 0 ? pd : gd), gd >= 0);
+    if (pd >= 0) {
+        packed_run(s, src, dst, inter, widths, b, (uint32_t)pd);
+        return;
+    }
+    const int gd = block_gather_dim(s, b, s->elem_bytes, inter);
+    if (gd >= 0) {
+        gathered_run(s, src, dst, inter, widths, b, (uint32_t)gd);
         return;
     }
 #endif
