@@ -349,7 +349,7 @@ static inline void packed_width(const tmv_copy_shape *s, const uint8_t *src, uin
     tmv_vctx c;
     v_ctx_init(&c, w, b);
 #if defined(TMV_PERM2)
-    if (b == 3 && inter)
+    if (gathered && b == 3 && inter)
         v_ctx_chain_interleave(&c, w);
 #endif
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
@@ -358,7 +358,7 @@ static inline void packed_width(const tmv_copy_shape *s, const uint8_t *src, uin
     case 2: packed_shape(&c, s, src, dst, inter, 2, w, pd, x, plane, gathered); break;
 #if defined(TMV_PERM2)
     case 3:
-        if (v_use_perm2(w))   /* only gathered rows take B = 3 (block_gather_dim) */
+        if (gathered && v_use_perm2(w))   /* only gathered rows take B = 3 (block_gather_dim) */
             packed_shape(&c, s, src, dst, inter, 3, w, pd, x, plane, gathered);
         break;
 #endif
