@@ -231,49 +231,47 @@ static inline void interleave_rows_packed(const tmv_vctx *c, const uint8_t *src,
  * CRD order with B*w of 16 or 32 bytes (B4 f32 C3: per pixel three 16-byte
  * channel runs, one 48-byte row of masked loads, network and masked stores
  * each). One vector of each plane gathers TMV_VB/(x*w) rows by inserts, and
- * the b vectors the network makes are whole vectors of the output; the rows
- * left over go one at a time. Non-temporal stores past the stream threshold
+ * the b vectors the network makes are whole vectors of the output; the
+ * de-interleave (inter false) goes the other way round, whole source
+ * vectors to TMV_VB/(x*w) rows of each plane. The rows left over go one at
+ * a time. Non-temporal stores past the stream threshold
  * were slower (B4 f32 C3 at 64 MiB: 5.3 -> 6.2 ms): each output row starts
  * 16-48 bytes into a line, and its first rows went as plain stores. */
-static inline void interleave_rows_gathered(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
-                                            const tmv_rows *r, unsigned b, size_t w)
+static inline void gathered_rows(const tmv_vctx *c, const uint8_t *src, uint8_t *dst, const tmv_rows *r,
+                                 bool inter, unsigned b, size_t w)
 {
-    const uint64_t prow = r->x * w, per_vector = TMV_VB / prow;
-    const uint64_t step = r->row_src, plane = r->plane, groups = r->rows / per_vector;
+    const uint64_t prow = r->x * w, per_vector = TMV_VB / prow, groups = r->rows / per_vector;
+    const uint64_t plane = r->plane, step = inter ? r->row_src : r->row_dst;
+    /* a group: per_vector rows on the planes' side, b whole vectors on the other */
+    const uint64_t src_step = inter ? per_vector * step : b * TMV_VB;
+    const uint64_t dst_step = inter ? b * TMV_VB : per_vector * step;
 #pragma GCC unroll 2
-    for (uint64_t g = 0; g < groups; g++, src += per_vector * step, dst += b * TMV_VB) {
+    for (uint64_t g = 0; g < groups; g++, src += src_step, dst += dst_step) {
         tmv_v v[8];
-        for (unsigned j = 0; j < b; j++)
-            v[j] = v_load_rows(src + j * plane, step, prow);
-        v_interleave(c, v, b, w);
-        for (unsigned k = 0; k < b; k++)
-            v_store(dst + k * TMV_VB, v[k]);
+        if (inter) {
+            for (unsigned j = 0; j < b; j++)
+                v[j] = v_load_rows(src + j * plane, step, prow);
+            v_interleave(c, v, b, w);
+            for (unsigned k = 0; k < b; k++)
+                v_store(dst + k * TMV_VB, v[k]);
+        } else {
+            for (unsigned k = 0; k < b; k++)
+                v[k] = v_load(src + k * TMV_VB);
+            v_deinterleave(c, v, b, w);
+            for (unsigned j = 0; j < b; j++)
+                v_store_rows(dst + j * plane, step, prow, v[j]);
+        }
     }
-    for (uint64_t y = groups * per_vector; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
-        interleave_row(c, src, dst, r, b, w);
+    for (uint64_t y = groups * per_vector; y < r->rows; y++, src += r->row_src, dst += r->row_dst) {
+        if (inter)
+            interleave_row(c, src, dst, r, b, w);
+        else
+            deinterleave_row(c, src, dst, r, b, w);
+    }
 }
 
-/* The inverse: whole source vectors de-interleave to TMV_VB/(x*w) rows of each plane. */
-static inline void deinterleave_rows_scattered(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
-                                               const tmv_rows *r, unsigned b, size_t w)
-{
-    const uint64_t prow = r->x * w, per_vector = TMV_VB / prow;
-    const uint64_t step = r->row_dst, plane = r->plane, groups = r->rows / per_vector;
-#pragma GCC unroll 2
-    for (uint64_t g = 0; g < groups; g++, src += b * TMV_VB, dst += per_vector * step) {
-        tmv_v v[8];
-        for (unsigned k = 0; k < b; k++)
-            v[k] = v_load(src + k * TMV_VB);
-        v_deinterleave(c, v, b, w);
-        for (unsigned j = 0; j < b; j++)
-            v_store_rows(dst + j * plane, step, prow, v[j]);
-    }
-    for (uint64_t y = groups * per_vector; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
-        deinterleave_row(c, src, dst, r, b, w);
-}
-
-/* The dim whose rows {de,}interleave_rows_gathered takes (-1: none): plane
- * rows of 16 or 32 bytes, the other side's rows one after another along the
+/* The dim whose rows gathered_rows takes (-1: none): plane rows of 16 or
+ * 32 bytes, the other side's rows one after another along the
  * dim, at least two whole groups of them, and a block size the network has
  * (3 only with two-source permutes). As for block_pack_dim, the dim is the
  * one just outside the block or the next. With one group and a row left
@@ -315,7 +313,7 @@ static inline int block_pack_dim(const tmv_copy_shape *s, unsigned b, uint64_t w
 
 /* A packed block shape: the rows along dim pd, the dim between it and the
  * block (if any) looped here, the rest walked; `gathered`: the rows go to
- * {de,}interleave_rows_gathered. */
+ * gathered_rows. */
 static inline void packed_shape(const tmv_vctx *c, const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
                                 bool inter, unsigned b, size_t w, uint32_t pd, uint64_t x, uint64_t plane,
                                 bool gathered)
@@ -330,10 +328,8 @@ static inline void packed_shape(const tmv_vctx *c, const tmv_copy_shape *s, cons
         for (uint64_t m = 0; m < mids; m++) {
             const uint8_t *sp = src + walk.src + m * mid_src;
             uint8_t *dp = dst + walk.dst + m * mid_dst;
-            if (gathered && inter)
-                interleave_rows_gathered(c, sp, dp, &r, b, w);
-            else if (gathered)
-                deinterleave_rows_scattered(c, sp, dp, &r, b, w);
+            if (gathered)
+                gathered_rows(c, sp, dp, &r, inter, b, w);
             else if (inter)
                 interleave_rows_packed(c, sp, dp, &r, b, w);
             else
