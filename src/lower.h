@@ -8,6 +8,10 @@
  * the last error set when allocation fails. */
 tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count);
 
+/* Points a step of its kind (step->kind set) at kernel k: step->kernel and
+ * the run of k's primitive in the step's union member. */
+void tmv_step_use(tmv_step *step, const tmv_kernel *k);
+
 /* Allocates step->state (TMV_KERNEL_STATE_BYTES, 64-byte aligned; freed with
  * the op) once step->kernel is set: TMV_OK or TMV_ERR_OUT_OF_MEMORY. */
 tmv_status tmv_plan_step_state(tmv_op *op, tmv_step *step);

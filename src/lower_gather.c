@@ -86,8 +86,7 @@ tmv_status tmv_lower_gather_nd(tmv_op *op)
         return status;
     tmv_step *step = &op->steps[op->step_count++];
     step->kind = TMV_STEP_GATHER;
-    step->kernel = tmv_pick(TMV_PRIMITIVE_GATHER, op->isa, g);
-    step->u.gather.run = step->kernel->fn.gather.run;
+    tmv_step_use(step, tmv_pick(TMV_PRIMITIVE_GATHER, op->isa, g));
     step->u.gather.shape = g;
     return tmv_plan_prepare(op, step, g, &g->state);
 }

@@ -160,14 +160,8 @@ static tmv_status add_rows_step(tmv_op *op, const tmv_rows_shape *shape, bool jo
     tmv_rows_shape *planned = join ? &step->u.join_rows.shape : &step->u.split_rows.shape;
     *planned = *shape;
     planned->tuning = &op->tuning;
-    step->kernel = rows_kernel(op, planned, join);
-    if (join) {
-        step->kind = TMV_STEP_JOIN_ROWS;
-        step->u.join_rows.run = step->kernel->fn.join_rows.run;
-    } else {
-        step->kind = TMV_STEP_SPLIT_ROWS;
-        step->u.split_rows.run = step->kernel->fn.split_rows.run;
-    }
+    step->kind = join ? TMV_STEP_JOIN_ROWS : TMV_STEP_SPLIT_ROWS;
+    tmv_step_use(step, rows_kernel(op, planned, join));
     return tmv_plan_prepare(op, step, planned, &planned->state);
 }
 

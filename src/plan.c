@@ -38,6 +38,17 @@ tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void 
     return TMV_OK;
 }
 
+void tmv_step_use(tmv_step *step, const tmv_kernel *k)
+{
+    step->kernel = k;
+    switch (step->kind) {
+    case TMV_STEP_COPY: step->u.copy.run = k->fn.copy.run; break;
+    case TMV_STEP_JOIN_ROWS: step->u.join_rows.run = k->fn.join_rows.run; break;
+    case TMV_STEP_SPLIT_ROWS: step->u.split_rows.run = k->fn.split_rows.run; break;
+    case TMV_STEP_GATHER: step->u.gather.run = k->fn.gather.run; break;
+    }
+}
+
 tmv_status tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buffer, uint64_t src_offset,
                              uint32_t dst_buffer, uint64_t dst_offset)
 {
@@ -47,12 +58,11 @@ tmv_status tmv_plan_add_copy(tmv_op *op, tmv_copy_shape shape, uint32_t src_buff
     const tmv_kernel *k = tmv_pick_copy(op->isa, &shape);
     tmv_step *step = &op->steps[op->step_count++];
     step->kind = TMV_STEP_COPY;
-    step->kernel = k;
+    tmv_step_use(step, k);
     step->src_buffer = src_buffer;
     step->src_offset = src_offset;
     step->dst_buffer = dst_buffer;
     step->dst_offset = dst_offset;
-    step->u.copy.run = k->fn.copy.run;
     step->u.copy.shape = shape;
     return tmv_plan_prepare(op, step, &step->u.copy.shape, &step->u.copy.shape.state);
 }

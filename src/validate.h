@@ -33,7 +33,9 @@ tmv_status tmv_infer_depth_to_space(const tmv_depth_to_space_desc *desc, uint32_
                                     uint32_t *sizes);
 tmv_status tmv_infer_gather_nd(const tmv_gather_nd_desc *desc, uint32_t *dim_count, uint32_t *sizes);
 
-/* Hands a finished op to the caller, or frees it so *out stays NULL. */
+/* Hands a finished op to the caller, or frees it so *out stays NULL. op is
+ * NULL when tmv_op_alloc failed (it set the message); status is then
+ * TMV_ERR_OUT_OF_MEMORY. */
 tmv_status tmv_validate_finish(tmv_op *op, tmv_status status, tmv_op **out);
 
 #endif

@@ -182,9 +182,7 @@ static tmv_status check_depth_space(depth_space ds, tmv_op *op)
 static tmv_status validate_depth_space(depth_space ds, tmv_op **out)
 {
     tmv_op *op = tmv_op_alloc(ds.type, 1, 1);
-    if (op == NULL)
-        return TMV_ERR_OUT_OF_MEMORY;
-    return tmv_validate_finish(op, check_depth_space(ds, op), out);
+    return tmv_validate_finish(op, op == NULL ? TMV_ERR_OUT_OF_MEMORY : check_depth_space(ds, op), out);
 }
 
 static tmv_status infer_depth_space(depth_space ds, uint32_t *dim_count, uint32_t *sizes)

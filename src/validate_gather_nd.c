@@ -159,9 +159,7 @@ static tmv_status check_gather_nd(const tmv_gather_nd_desc *desc, tmv_op *op)
 tmv_status tmv_validate_gather_nd(const tmv_gather_nd_desc *desc, tmv_op **out)
 {
     tmv_op *op = tmv_op_alloc(TMV_OP_GATHER_ND, 2, 1);
-    if (op == NULL)
-        return TMV_ERR_OUT_OF_MEMORY;
-    return tmv_validate_finish(op, check_gather_nd(desc, op), out);
+    return tmv_validate_finish(op, op == NULL ? TMV_ERR_OUT_OF_MEMORY : check_gather_nd(desc, op), out);
 }
 
 tmv_status tmv_infer_gather_nd(const tmv_gather_nd_desc *desc, uint32_t *dim_count, uint32_t *sizes)

@@ -55,9 +55,7 @@ tmv_status tmv_validate_join(const tmv_join_desc *desc, tmv_op **out)
     if (status != TMV_OK)
         return status;
     tmv_op *op = tmv_op_alloc(TMV_OP_JOIN, desc->input_count, 1);
-    if (op == NULL)
-        return TMV_ERR_OUT_OF_MEMORY;
-    return tmv_validate_finish(op, check_join(desc, op), out);
+    return tmv_validate_finish(op, op == NULL ? TMV_ERR_OUT_OF_MEMORY : check_join(desc, op), out);
 }
 
 /* Create's checks with inputs[0] standing in for the output: every input as
@@ -120,9 +118,7 @@ tmv_status tmv_validate_split(const tmv_split_desc *desc, tmv_op **out)
     if (status != TMV_OK)
         return status;
     tmv_op *op = tmv_op_alloc(TMV_OP_SPLIT, 1, desc->output_count);
-    if (op == NULL)
-        return TMV_ERR_OUT_OF_MEMORY;
-    return tmv_validate_finish(op, check_split(desc, op), out);
+    return tmv_validate_finish(op, op == NULL ? TMV_ERR_OUT_OF_MEMORY : check_split(desc, op), out);
 }
 
 /* outputs[o]'s dim_count equals the input's and its sizes are there to read sizes[axis] from. */

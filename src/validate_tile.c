@@ -48,9 +48,7 @@ static tmv_status check_tile(const tmv_tile_desc *desc, tmv_op *op)
 tmv_status tmv_validate_tile(const tmv_tile_desc *desc, tmv_op **out)
 {
     tmv_op *op = tmv_op_alloc(TMV_OP_TILE, 1, 1);
-    if (op == NULL)
-        return TMV_ERR_OUT_OF_MEMORY;
-    return tmv_validate_finish(op, check_tile(desc, op), out);
+    return tmv_validate_finish(op, op == NULL ? TMV_ERR_OUT_OF_MEMORY : check_tile(desc, op), out);
 }
 
 tmv_status tmv_infer_tile(const tmv_tile_desc *desc, uint32_t *dim_count, uint32_t *sizes)

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lower.h"
+
 tmv_primitive ck_step_primitive(const tmv_step *step)
 {
     switch (step->kind) {
@@ -67,23 +69,13 @@ void ck_step_use(ck_step *cs, const tmv_kernel *k, const tmv_kernel *slice)
         tmv_kernel_prepare(k, ck_step_shape(cs), cs->state);
         state = cs->state;
     }
-    cs->step.kernel = k;
+    tmv_step_use(&cs->step, k);
     cs->step.state = (void *)(uintptr_t)state;
     switch (cs->step.kind) {
-    case TMV_STEP_COPY:
-        cs->step.u.copy.run = k->fn.copy.run;
-        cs->step.u.copy.shape.state = state;
-        break;
-    case TMV_STEP_JOIN_ROWS:
-        cs->step.u.join_rows.run = k->fn.join_rows.run;
-        cs->step.u.join_rows.shape.state = state;
-        break;
-    case TMV_STEP_SPLIT_ROWS:
-        cs->step.u.split_rows.run = k->fn.split_rows.run;
-        cs->step.u.split_rows.shape.state = state;
-        break;
+    case TMV_STEP_COPY: cs->step.u.copy.shape.state = state; break;
+    case TMV_STEP_JOIN_ROWS: cs->step.u.join_rows.shape.state = state; break;
+    case TMV_STEP_SPLIT_ROWS: cs->step.u.split_rows.shape.state = state; break;
     case TMV_STEP_GATHER:
-        cs->step.u.gather.run = k->fn.gather.run;
         cs->gather.state = state;
         cs->gather.slice_copy = slice->fn.copy.run;
         cs->slice = slice;
