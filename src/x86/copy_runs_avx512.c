@@ -1,0 +1,60 @@
+/* copy_runs_avx512.c - strided copies of runs (elements) of 17 to 128 bytes by 32- and 64-byte moves, the last one of a run overlapping the one before.
+ *
+ * NHWC SPACE_TO_DEPTH / DEPTH_TO_SPACE move runs of B * C elements (the
+ * ResNet stem, B4 C3 f32: 48 bytes; EfficientDet's, B2 C3 f32: 24), TILE
+ * moves rows of channels, and no vector kernel takes such widths. Below
+ * TMV_MOVE_RUN_MAX the portable copy_runs moves them by SSE2 halves (four
+ * 16-byte loads and stores for 48 bytes), above it by a memcpy call per run
+ * (the ResNet stem: 0.31 x memcpy); here a run of 33-64 bytes is two 32-byte
+ * moves and one of 65-128 two 64-byte moves, the same column moves as
+ * AVX-512's JOIN / SPLIT columns kernel (rows_wide_columns_avx512.h). No
+ * streaming stores: the runs are not whole lines. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../kernels.h"
+#include "../walk.h"
+#include "rows_wide_columns_avx512.h"
+
+/* The longest run taken: two 64-byte moves. Runs of 256 bytes (NHWC
+ * SPACE_TO_DEPTH B4 C64 u8) went 0.67 -> 0.59-0.62 x best-copy at 64 MiB
+ * against a memcpy call each. */
+#define COPY_RUNS_MAX 128
+
+/* Runs of 17-128 bytes, none read twice along the inner dim: a run repeated
+ * along a line is a fill, whose kernels keep it in registers (TILE
+ * all/2x4x16 f32 in L1: 123 ns by fill_pow2/avx2 and two copies, 167 ns
+ * here, which the cost model priced lower). */
+bool tmv_copy_runs_avx512_accepts(const tmv_copy_shape *s)
+{
+    return s->elem_bytes > 16 && s->elem_bytes <= COPY_RUNS_MAX &&
+           (s->rank == 0 || s->src_strides[s->rank - 1] != 0);
+}
+
+/* The runs of the innermost dim at every position of the others; the dim
+ * outside it is a plain loop and the odometer walks the rest, as the
+ * portable copies do (stepping the odometer per run cost about 2 ns). */
+void tmv_copy_runs_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    const size_t w = (size_t)s->elem_bytes;
+    if (s->rank == 0) {
+        tmv_rows_column_wide(dst, 0, src, 0, 1, w);
+        return;
+    }
+    const uint32_t inner = s->rank - 1;
+    const uint64_t n = s->sizes[inner], src_stride = s->src_strides[inner], dst_stride = s->dst_strides[inner];
+    if (inner == 0) {
+        tmv_rows_column_wide(dst, dst_stride, src, src_stride, n, w);
+        return;
+    }
+    const uint32_t mid = inner - 1;
+    const uint64_t mids = s->sizes[mid], mid_src = s->src_strides[mid], mid_dst = s->dst_strides[mid];
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, mid);
+    do {
+        const uint8_t *from = src + walk.src;
+        uint8_t *to = dst + walk.dst;
+        for (uint64_t m = 0; m < mids; m++, from += mid_src, to += mid_dst)
+            tmv_rows_column_wide(to, dst_stride, from, src_stride, n, w);
+    } while (tmv_walk_next(&walk));
+}
