@@ -234,9 +234,9 @@ static inline void interleave_rows_packed(const tmv_vctx *c, const uint8_t *src,
  * the b vectors the network makes are whole vectors of the output; the
  * de-interleave (inter false) goes the other way round, whole source
  * vectors to TMV_VB/(x*w) rows of each plane. The rows left over go one at
- * a time. Non-temporal stores past the stream threshold
- * were slower (B4 f32 C3 at 64 MiB: 5.3 -> 6.2 ms): each output row starts
- * 16-48 bytes into a line, and its first rows went as plain stores. */
+ * a time. Non-temporal stores past the stream threshold were slower (B4 f32
+ * C3 at 64 MiB: 5.3 -> 6.2 ms): each output row starts 16-48 bytes into a
+ * line, and its first rows went as plain stores. */
 static inline void gathered_rows(const tmv_vctx *c, const uint8_t *src, uint8_t *dst, const tmv_rows *r,
                                  bool inter, unsigned b, size_t w)
 {
@@ -271,10 +271,10 @@ static inline void gathered_rows(const tmv_vctx *c, const uint8_t *src, uint8_t 
 }
 
 /* The dim whose rows gathered_rows takes (-1: none): plane rows of 16 or
- * 32 bytes, the other side's rows one after another along the
- * dim, at least two whole groups of them, and a block size the network has
- * (3 only with two-source permutes). As for block_pack_dim, the dim is the
- * one just outside the block or the next. With one group and a row left
+ * 32 bytes, the other side's rows one after another along the dim, at
+ * least two whole groups of them, and a block size the network has (3 only
+ * with two-source permutes). As for block_pack_dim, the dim is the one just
+ * outside the block or the next. With one group and a row left
  * per walk (TILE of three axes, 4x1 f64 by 3x3x3: three rows), the row loop
  * and a plan that copies the outer repeats took 153 ns at 8 KiB, the
  * gathered rows 305-318; with those last rows masked as a group, 405-450. */
