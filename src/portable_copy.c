@@ -1,6 +1,7 @@
 /* portable_copy.c - plain-C strided N-D copies, specialized by element width. */
 #include <string.h>
 
+#include "fill_doubling.h"
 #include "kernels.h"
 #include "move_run.h"
 #include "walk.h"
@@ -104,47 +105,16 @@ bool tmv_copy_w4_scalar_accepts(const tmv_copy_shape *s) { return s->elem_bytes 
 bool tmv_copy_w8_scalar_accepts(const tmv_copy_shape *s) { return s->elem_bytes == 8; }
 bool tmv_copy_w16_scalar_accepts(const tmv_copy_shape *s) { return s->elem_bytes == 16; }
 
-/* The doubling stops at this many bytes; the rest of the row is copies of
- * that chunk, which stays in L1 while they are written. Doubling on to half
- * the row read it back from L2 or beyond: a 1 KiB NHWC bias broadcast to
- * 3 MiB ran 0.73 x memcpy of each element (tmv-bench --tmv_zoo). */
-#define FILL_CHUNK_BYTES 16384
+static void copy_memcpy(uint8_t *dst, const uint8_t *src, uint64_t bytes)
+{
+    memcpy(dst, src, (size_t)bytes);
+}
 
-/* TILE's repeats of an element that is no power-of-two width (a 3-byte RGB
- * pixel, a 12-byte float3, a row of channels): the first copy, then the row
- * doubles itself up to FILL_CHUNK_BYTES, so a row of n copies takes about
- * log2(n) memcpy calls, plus one per chunk, instead of n (tile inner/3x64/u8
- * at L2: 0.03 x memcpy with a call per copy). */
+/* TILE's repeats of an element of any width, a memcpy call per doubling
+ * (fill_doubling.h). */
 void tmv_copy_fill_doubling_scalar(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    const uint32_t inner = s->rank - 1;
-    const uint64_t len = s->sizes[inner] * s->elem_bytes;
-    tmv_walk walk;
-    tmv_walk_init(&walk, s, inner);
-    do {
-        uint8_t *row = dst + walk.dst;
-        memcpy(row, src + walk.src, s->elem_bytes);
-        uint64_t done = s->elem_bytes;
-        /* one test a doubling; the chunk's bound is met at most once a row
-         * (5% faster than testing both in the loop's condition: TILE inner
-         * 16x8 f32, rows of 512 bytes, 8.9 -> 8.4 us a call) */
-        for (; done < len; done *= 2) {
-            if (done > FILL_CHUNK_BYTES / 2)
-                break;
-            memcpy(row + done, row, done < len - done ? done : len - done);
-        }
-        for (const uint64_t chunk = done; done < len; done += chunk)
-            memcpy(row + done, row, chunk < len - done ? chunk : len - done);
-    } while (tmv_walk_next(&walk));
+    tmv_fill_doubling(s, src, dst, copy_memcpy, copy_memcpy);
 }
 
-/* Contiguous repeats of one element (source stride 0) whose width the
- * fixed-width kernels do not take, at least four to a row. */
-bool tmv_copy_fill_doubling_scalar_accepts(const tmv_copy_shape *s)
-{
-    const uint64_t w = s->elem_bytes;
-    if (s->rank == 0 || (w <= 16 && (w & (w - 1)) == 0))
-        return false;
-    const uint32_t inner = s->rank - 1;
-    return s->src_strides[inner] == 0 && s->dst_strides[inner] == w && s->sizes[inner] >= 4;
-}
+bool tmv_copy_fill_doubling_scalar_accepts(const tmv_copy_shape *s) { return tmv_fill_doubling_shape(s); }

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "../kernels.h"
-#include "../walk.h"
+#include "../walk_columns.h"
 #include "rows_wide_columns_avx512.h"
 
 /* The longest run taken: two 64-byte moves. Runs of 256 bytes (NHWC
@@ -31,30 +31,9 @@ bool tmv_copy_runs_avx512_accepts(const tmv_copy_shape *s)
            (s->rank == 0 || s->src_strides[s->rank - 1] != 0);
 }
 
-/* The runs of the innermost dim at every position of the others; the dim
- * outside it is a plain loop and the odometer walks the rest, as the
- * portable copies do (stepping the odometer per run cost about 2 ns). */
+/* The runs of the innermost dim at every position of the others, a column
+ * of them at a time (walk_columns.h). */
 void tmv_copy_runs_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    const size_t w = (size_t)s->elem_bytes;
-    if (s->rank == 0) {
-        tmv_rows_column_wide(dst, 0, src, 0, 1, w);
-        return;
-    }
-    const uint32_t inner = s->rank - 1;
-    const uint64_t n = s->sizes[inner], src_stride = s->src_strides[inner], dst_stride = s->dst_strides[inner];
-    if (inner == 0) {
-        tmv_rows_column_wide(dst, dst_stride, src, src_stride, n, w);
-        return;
-    }
-    const uint32_t mid = inner - 1;
-    const uint64_t mids = s->sizes[mid], mid_src = s->src_strides[mid], mid_dst = s->dst_strides[mid];
-    tmv_walk walk;
-    tmv_walk_init(&walk, s, mid);
-    do {
-        const uint8_t *from = src + walk.src;
-        uint8_t *to = dst + walk.dst;
-        for (uint64_t m = 0; m < mids; m++, from += mid_src, to += mid_dst)
-            tmv_rows_column_wide(to, dst_stride, from, src_stride, n, w);
-    } while (tmv_walk_next(&walk));
+    tmv_copy_by_columns(s, src, dst, tmv_rows_column_wide);
 }

@@ -1,0 +1,54 @@
+/* copy_long_x86.h - runs of two vectors and more moved by the set's vectors, four a step, in place of glibc's memcpy (the set's vector: vec_x86.h).
+ *
+ * glibc 2.36 copies 2112 bytes to the L2 size (1 MiB here) with rep movsb
+ * on this AMD machine, which takes 1.6-1.9x as long as a vector loop on
+ * runs of 4-16 KiB in L1 (16 KiB: 100 against 62 ns), and copies in a
+ * second, slow mode for some buffers and stretches of time: TILE's bias
+ * broadcast (16 KiB copies of the output's own first chunk) ran 27 us in
+ * most processes and 61-66 us in about one in eight, the same copies by
+ * vectors 29-31 us in every process (docs/PERFORMANCE.md, "glibc's rep
+ * movsb"). Past TMV_COPY_LONG_VECTOR_MAX rep movsb wins (32-256 KiB
+ * in L2: 1.3-1.8x faster than the vectors, which read each destination
+ * line for ownership first), so those runs still go to memcpy. */
+#ifndef TMV_COPY_LONG_X86_H
+#define TMV_COPY_LONG_X86_H
+
+#include "vec_x86.h"
+
+/* The shortest run the long kernels take, and the longest moved by vectors. */
+#define TMV_COPY_LONG_MIN (2 * TMV_VB)
+#define TMV_COPY_LONG_VECTOR_MAX 16384
+
+/* n bytes from s to d (not overlapping): four vectors a step, then single
+ * ones, then the last vector of the run again (overlapping the one before);
+ * memcpy for runs shorter than a vector or longer than
+ * TMV_COPY_LONG_VECTOR_MAX. */
+static inline void tmv_copy_long(uint8_t *d, const uint8_t *s, uint64_t n)
+{
+    if (n < TMV_VB || n > TMV_COPY_LONG_VECTOR_MAX) {
+        memcpy(d, s, (size_t)n);
+        return;
+    }
+    uint64_t i = 0;
+    for (; i + 4 * TMV_VB <= n; i += 4 * TMV_VB) {
+        const tmv_v a = v_load(s + i), b = v_load(s + i + TMV_VB), c = v_load(s + i + 2 * TMV_VB),
+                    e = v_load(s + i + 3 * TMV_VB);
+        v_store(d + i, a);
+        v_store(d + i + TMV_VB, b);
+        v_store(d + i + 2 * TMV_VB, c);
+        v_store(d + i + 3 * TMV_VB, e);
+    }
+    for (; i + TMV_VB <= n; i += TMV_VB)
+        v_store(d + i, v_load(s + i));
+    if (i < n)
+        v_store(d + n - TMV_VB, v_load(s + n - TMV_VB));
+}
+
+/* A column of n runs of w bytes (walk_columns.h's mover). */
+static inline void tmv_copy_long_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w)
+{
+    for (; n != 0; n--, d += dp, s += sp)
+        tmv_copy_long(d, s, w);
+}
+
+#endif
