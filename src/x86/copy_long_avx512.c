@@ -1,4 +1,4 @@
-/* copy_long_avx512.c - strided copies of runs of two vectors and more, each by the set's vector loop (copy_long_x86.h) instead of a memcpy call. */
+/* copy_long_avx512.c - strided copies of long runs (copy_long_x86.h), each by the set's vector loop instead of a memcpy call. */
 #define TMV_VEC_AVX512
 #include "../kernels.h"
 #include "../walk_columns.h"

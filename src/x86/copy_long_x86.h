@@ -1,4 +1,4 @@
-/* copy_long_x86.h - runs of two vectors and more moved by the set's vectors, four a step, in place of glibc's memcpy (the set's vector: vec_x86.h).
+/* copy_long_x86.h - long runs (TMV_COPY_LONG_MIN bytes and more) moved by the set's vectors, four a step, in place of glibc's memcpy (the set's vector: vec_x86.h).
  *
  * glibc 2.36 copies 2112 bytes to the L2 size (1 MiB here) with rep movsb
  * on this AMD machine, which takes 1.6-1.9x as long as a vector loop on
@@ -15,17 +15,29 @@
 
 #include "vec_x86.h"
 
-/* The shortest run the long kernels take, and the longest moved by vectors. */
-#define TMV_COPY_LONG_MIN (2 * TMV_VB)
+/* The longest run moved by vectors, and the shortest. Below glibc's
+ * rep movsb threshold (2112 bytes here, with FSRM; never less) its memcpy
+ * is a vector loop of the widest vectors the CPU has, wider than AVX2's on
+ * an AVX-512 machine: AVX2's loop ran JOIN outer 8x f32 in L1 (2 KiB
+ * pieces) in 120 ns, memcpy in 94 (tmv-bench --tmv_quick, AVX2 set on this
+ * Zen 4). So AVX2 takes runs from there; AVX-512 from one vector (a call
+ * costs more than the loop: 256 bytes in 1.5 against 2.2 ns). */
 #define TMV_COPY_LONG_VECTOR_MAX 16384
+#if TMV_VB < 64
+#define TMV_COPY_LONG_VECTOR_MIN 2112
+#else
+#define TMV_COPY_LONG_VECTOR_MIN TMV_VB
+#endif
+/* The shortest run (or JOIN / SPLIT piece) the long kernels take. */
+#define TMV_COPY_LONG_MIN (TMV_COPY_LONG_VECTOR_MIN > 2 * TMV_VB ? TMV_COPY_LONG_VECTOR_MIN : 2 * TMV_VB)
 
 /* n bytes from s to d (not overlapping): four vectors a step, then single
  * ones, then the last vector of the run again (overlapping the one before);
- * memcpy for runs shorter than a vector or longer than
+ * memcpy for runs shorter than TMV_COPY_LONG_VECTOR_MIN or longer than
  * TMV_COPY_LONG_VECTOR_MAX. */
 static inline void tmv_copy_long(uint8_t *d, const uint8_t *s, uint64_t n)
 {
-    if (n < TMV_VB || n > TMV_COPY_LONG_VECTOR_MAX) {
+    if (n < TMV_COPY_LONG_VECTOR_MIN || n > TMV_COPY_LONG_VECTOR_MAX) {
         memcpy(d, s, (size_t)n);
         return;
     }
