@@ -2,10 +2,27 @@
 #ifndef TMV_WALK_COLUMNS_H
 #define TMV_WALK_COLUMNS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "walk.h"
+
+/* The longest run the wide-run kernels (copy_runs/<set>) take: two 64-byte
+ * moves. Runs of 256 bytes (NHWC SPACE_TO_DEPTH B4 C64 u8) went 0.67 ->
+ * 0.59-0.62 x best-copy at 64 MiB against a memcpy call each. */
+#define TMV_COPY_RUNS_MAX 128
+
+/* The wide-run kernels' shapes: runs of 17-128 bytes, none read twice along
+ * the inner dim: a run repeated along a line is a fill, whose kernels keep
+ * it in registers (TILE all/2x4x16 f32 in L1: 123 ns by fill_pow2/avx2 and
+ * two copies, 167 ns by copy_runs/avx512, which the cost model priced
+ * lower). */
+static inline bool tmv_copy_runs_shape(const tmv_copy_shape *s)
+{
+    return s->elem_bytes > 16 && s->elem_bytes <= TMV_COPY_RUNS_MAX &&
+           (s->rank == 0 || s->src_strides[s->rank - 1] != 0);
+}
 
 /* Moves n runs of w bytes, run i from s + i * sp to d + i * dp. */
 typedef void tmv_copy_column_fn(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w);

@@ -9,27 +9,10 @@
  * moves and one of 65-128 two 64-byte moves, the same column moves as
  * AVX-512's JOIN / SPLIT columns kernel (rows_wide_columns_avx512.h). No
  * streaming stores: the runs are not whole lines. */
-#include <stdbool.h>
-#include <stdint.h>
-
-#include "../kernels.h"
 #include "../walk_columns.h"
 #include "rows_wide_columns_avx512.h"
 
-/* The longest run taken: two 64-byte moves. Runs of 256 bytes (NHWC
- * SPACE_TO_DEPTH B4 C64 u8) went 0.67 -> 0.59-0.62 x best-copy at 64 MiB
- * against a memcpy call each. */
-#define COPY_RUNS_MAX 128
-
-/* Runs of 17-128 bytes, none read twice along the inner dim: a run repeated
- * along a line is a fill, whose kernels keep it in registers (TILE
- * all/2x4x16 f32 in L1: 123 ns by fill_pow2/avx2 and two copies, 167 ns
- * here, which the cost model priced lower). */
-bool tmv_copy_runs_avx512_accepts(const tmv_copy_shape *s)
-{
-    return s->elem_bytes > 16 && s->elem_bytes <= COPY_RUNS_MAX &&
-           (s->rank == 0 || s->src_strides[s->rank - 1] != 0);
-}
+bool tmv_copy_runs_avx512_accepts(const tmv_copy_shape *s) { return tmv_copy_runs_shape(s); }
 
 /* The runs of the innermost dim at every position of the others, a column
  * of them at a time (walk_columns.h). */
