@@ -10,16 +10,11 @@
  * moves each and ran 0.82-0.84 x best-copy, against 1.01-1.07 by a memcpy
  * call each, whose loop on this AVX-512 machine moves 64 bytes at a time.
  * No streaming stores: the runs are not whole lines. */
-#include <immintrin.h>
-
+#define TMV_VEC_AVX2
 #include "../kernels.h"
 #include "../move_run.h"
 #include "../walk_columns.h"
-
-static inline void move32(uint8_t *d, const uint8_t *s)
-{
-    _mm256_storeu_si256((__m256i *)(void *)d, _mm256_loadu_si256((const __m256i *)(const void *)s));
-}
+#include "vec_x86.h"
 
 /* The longest run taken: two 32-byte moves. */
 #define COPY_RUNS_AVX2_MAX 64
@@ -31,8 +26,9 @@ static inline void column_runs(uint8_t *d, uint64_t dp, const uint8_t *s, uint64
 {
     const size_t last = w - 32;
     for (; n != 0; n--, d += dp, s += sp) {
-        move32(d, s);
-        move32(d + last, s + last);
+        const tmv_v a = v_load(s), b = v_load(s + last);
+        v_store(d, a);
+        v_store(d + last, b);
     }
 }
 
