@@ -378,10 +378,11 @@ static cg_case *transpose_family(uint64_t g, uint64_t seed, cg_rng *rng)
     return finish(c, rng, INDICES_GOOD);
 }
 
-/* GATHER_ND: rows of 16 bytes to 4 KiB selected by one index, or single
+/* GATHER_ND: rows of 3 bytes to 4 KiB selected by one index (those under
+ * 16 bytes that are not one element: the row kernels' scalar moves), or single
  * elements of 1..8 bytes selected by k = 1..8 indices; 1, 9 or 200 tuples;
  * each index type; indices in range, some bad, or some clamped. */
-static const uint32_t GATHER_ROWS[] = {16, 24, 32, 48, 64, 100, 128, 256, 1000, 4096};
+static const uint32_t GATHER_ROWS[] = {3, 6, 12, 15, 16, 24, 32, 48, 64, 100, 128, 256, 1000, 4096};
 static const uint32_t GATHER_TUPLES[] = {1, 9, 200};
 static const tmv_dtype GATHER_INDEX_TYPES[] = {TMV_DTYPE_INT32, TMV_DTYPE_INT64, TMV_DTYPE_UINT32,
                                                TMV_DTYPE_UINT64};

@@ -1,4 +1,4 @@
-/* gather_avx512.c - AVX-512 GATHER_ND kernels: element gathers and row copies (rows of 16 bytes or more), from offsets computed 16 tuples at a time (32-bit) or 8 (64-bit). */
+/* gather_avx512.c - AVX-512 GATHER_ND kernels: element gathers and row copies (rows of 16 bytes or more, or 3-15 that are not one element), from offsets computed 16 tuples at a time (32-bit) or 8 (64-bit). */
 #include <immintrin.h>
 
 /* In this order, the order the code had as one file: gcc's inlining into the
@@ -13,7 +13,7 @@
 
 bool tmv_gather_rows_avx512_accepts(const tmv_gather_shape *s)
 {
-    return s->slice.rank == 0 && s->slice.elem_bytes >= 16;
+    return s->slice.rank == 0 && (s->slice.elem_bytes >= 16 || tmv_gx_short_row(s->slice.elem_bytes));
 }
 
 /* ------------------------------------------------------------ elements */
@@ -175,6 +175,9 @@ static inline void copy_rows(uint8_t *out, uint64_t out_step, const uint8_t *inp
     else if (bytes == 16)
         for (uint64_t i = 0; i < count; i++, out += out_step)
             _mm_storeu_si128((__m128i *)(void *)out, _mm_loadu_si128((const __m128i *)(const void *)(input + o[i])));
+    else if (bytes < 16)
+        for (uint64_t i = 0; i < count; i++, out += out_step)
+            tmv_gx_copy_short(out, input + o[i], bytes);
     else if (bytes <= 32)
         for (uint64_t i = 0; i < count; i++, out += out_step)
             copy_pair16(out, input + o[i], bytes);

@@ -1,9 +1,11 @@
-/* gather_row_copy_avx512.h - the AVX-512 GATHER_ND row copies: rows of 16 bytes or more, plain (64-byte vectors; under 64 bytes, a row's first and last 16 or 32) or streaming. */
+/* gather_row_copy_avx512.h - the AVX-512 GATHER_ND row copies: rows of 3 bytes or more, plain (64-byte vectors; under 64 bytes, a row's first and last 8, 16 or 32) or streaming. */
 #ifndef TMV_GATHER_ROW_COPY_AVX512_H
 #define TMV_GATHER_ROW_COPY_AVX512_H
 
 #include <immintrin.h>
 #include <stdint.h>
+
+#include "gather_x86.h"
 
 /* Rows of 16 to 32 bytes: the first and the last 16 (the same 16 for a
  * 16-byte row). */
@@ -24,11 +26,14 @@ static inline void copy_pair32(uint8_t *dst, const uint8_t *src, uint64_t bytes)
     _mm256_storeu_si256((__m256i *)(void *)(dst + bytes - 32), b);
 }
 
-/* Rows of at least 16 bytes: 64-byte vectors, the last one overlapping. */
+/* Rows of 16 bytes or more: 64-byte vectors, the last one overlapping;
+ * shorter ones (tmv_gx_short_row) by scalar moves. */
 static inline void copy_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
 {
     if (bytes < 64) {   /* masks would cost a few plain moves on Zen 4 */
-        if (bytes <= 32)
+        if (bytes < 16)
+            tmv_gx_copy_short(dst, src, bytes);
+        else if (bytes <= 32)
             copy_pair16(dst, src, bytes);
         else
             copy_pair32(dst, src, bytes);

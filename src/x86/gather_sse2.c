@@ -1,15 +1,20 @@
-/* gather_sse2.c - SSE2 GATHER_ND: vector index check, then row slices with 16-byte copies or single elements with scalar loads. */
+/* gather_sse2.c - SSE2 GATHER_ND: vector index check, then row slices with 16-byte copies (scalar moves under 16 bytes) or single elements with scalar loads. */
 #define TMV_VEC_SSE2
 #include "gather_row_stream_x86.h"
 #include "gather_table_check_x86.h"
 
-/* Rows of at least 16 bytes: 16-byte vectors, the last one overlapping.
+/* Rows of at least 16 bytes: 16-byte vectors, the last one overlapping;
+ * shorter ones (tmv_gx_short_row) by scalar moves.
  * From 1 KiB on libc's memcpy (wider vectors where the CPU has them) wins:
  * 4096-byte rows at L1 size ran at 0.45 x memcpy with 16-byte vectors. */
 static inline void copy_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
 {
     if (bytes >= 1024) {
         memcpy(dst, src, bytes);
+        return;
+    }
+    if (bytes < 16) {
+        tmv_gx_copy_short(dst, src, bytes);
         return;
     }
     uint64_t i = 0;
@@ -43,7 +48,7 @@ void tmv_gather_elements_sse2_prepare(const tmv_gather_shape *s, void *state)
 
 bool tmv_gather_rows_sse2_accepts(const tmv_gather_shape *s)
 {
-    return s->slice.rank == 0 && s->slice.elem_bytes >= 16;
+    return s->slice.rank == 0 && (s->slice.elem_bytes >= 16 || tmv_gx_short_row(s->slice.elem_bytes));
 }
 
 tmv_status tmv_gather_rows_sse2(const tmv_gather_shape *s, const uint8_t *input,
