@@ -306,7 +306,7 @@ typedef enum tmv_status {
  * create, while a tuning variable of the environment is malformed or out of
  * range: TENSORMOVE_STREAM_THRESHOLD (bytes from which kernels store
  * non-temporally, 1 to 2^63) or TENSORMOVE_GATHER_PREFETCH (index tuples a
- * row gather prefetches ahead, 0 to 64); the message names the variable.
+ * row gather prefetches ahead, or at least, 0 to 64); the message names the variable.
  * Both are read once, at the first call into the library. Thread-safe. */
 TMV_NODISCARD TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
 

@@ -16,7 +16,9 @@ typedef struct tmv_tuning {
      * out (8 MiB where the CPU reports no L3). */
     uint64_t stream_threshold;
     /* How many index tuples ahead the row gathers that prefetch fetch a
-     * row: 16 (measured on Zen 4), 0 for none. */
+     * row: 16 (measured on Zen 4), 0 for none; the least distance for
+     * AVX-512's row gather of a large output from a table beyond L2, which
+     * fetches 8 KiB of rows ahead (gather_avx512.c, rows_ahead). */
     uint32_t gather_prefetch;
     /* The fewest bytes a task of a parallel execute moves: a step is split
      * into at most bytes / task_min_bytes tasks, so small operators stay on

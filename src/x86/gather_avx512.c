@@ -153,15 +153,10 @@ tmv_status tmv_gather_elements_avx512(const tmv_gather_shape *s, const uint8_t *
  * row is copied, so the copy loop is a load and a store per 64 bytes. */
 #define CHUNK32 256
 
-/* A packed run of rows (k <= 4, a constant here) with 32-bit offsets, a
- * chunk's offsets first. No prefetch: the outputs this path takes are below
- * the stream threshold, and on Zen 4 a prefetch of a cached row cost 0.4 ns
- * (8 KiB output from a 3.2 MB table: 93 ns bare, 144 ns prefetching every
- * row first) while for 8192 rows from L3/L2 the out-of-order window already
- * overlaps the misses (1.33 vs 1.31 ns per row with a 16-row prefetch
- * distance). With check (a constant; the run is one chunk, of 32-bit
- * indices, not clamped), the indices are checked as their offsets are
- * computed: false if one is out of range, before anything is written. */
+/* The offsets of two chunks, the current one and the next: row j of a run
+ * at ring[j % RING32]. */
+#define RING32 (2 * CHUNK32)
+
 /* The rows at a chunk's offsets, in a loop per size class with the moves
  * fixed: size branches inside the loop cost more than the moves (16-byte
  * rows from a 64 KiB table, 8 KiB output: 1.43 ns a row through copy_row,
@@ -189,9 +184,54 @@ static inline void copy_rows(uint8_t *out, uint64_t out_step, const uint8_t *inp
             copy_row(out, input + o[i], bytes);
 }
 
-static inline bool rows32_run(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
-                              uint8_t *output, uint32_t k, tmv_dtype type, bool clamp, uint64_t bytes,
-                              bool check)
+/* The same with non-temporal stores (the caller checked the destinations
+ * and the size, as for stream_row). */
+static inline void stream_rows(uint8_t *out, uint64_t out_step, const uint8_t *input, const uint32_t *o,
+                               uint64_t count, uint64_t bytes)
+{
+    if (bytes == 16)
+        for (uint64_t i = 0; i < count; i++, out += out_step)
+            _mm_stream_si128((__m128i *)(void *)out, _mm_loadu_si128((const __m128i *)(const void *)(input + o[i])));
+    else
+        for (uint64_t i = 0; i < count; i++, out += out_step)
+            stream_row(out, input + o[i], bytes);
+}
+
+/* Rows copied between two prefetch passes: few enough that a pass runs
+ * well ahead of the rows it fetches, enough that the size dispatch of
+ * copy_rows is paid rarely. */
+#define PREFETCH_GROUP 16
+
+/* Rows pos..end of a run of n at the ring's offsets, stored plainly or
+ * streamed, the rows `ahead` rows on (0: none; their first lines, as
+ * tmv_gx_copy_run's) fetched a group at a time before each group is
+ * copied. */
+static inline void copy_rows_ahead(uint8_t *out, uint64_t out_step, const uint8_t *input, const uint32_t *ring,
+                                   uint64_t pos, uint64_t end, uint64_t n, uint64_t bytes, bool stream,
+                                   uint64_t ahead)
+{
+    const unsigned lines = (bytes + 63) / 64 < TMV_GX_ROW_LINES ? (unsigned)((bytes + 63) / 64) : TMV_GX_ROW_LINES;
+    const uint64_t group = ahead != 0 ? PREFETCH_GROUP : end - pos;
+    for (uint64_t g = pos; g < end; g += group) {
+        const uint64_t count = end - g < group ? end - g : group;
+        for (uint64_t j = g + ahead; ahead != 0 && j < g + ahead + count && j < n; j++)
+            for (unsigned l = 0; l < lines; l++)
+                _mm_prefetch((const char *)(input + ring[j % RING32] + 64 * l), _MM_HINT_T0);
+        if (stream)
+            stream_rows(out, out_step, input, ring + g % RING32, count, bytes);
+        else
+            copy_rows(out, out_step, input, ring + g % RING32, count, bytes);
+        out += count * out_step;
+    }
+}
+
+/* A packed run of rows (k <= 4, a constant here) with 32-bit offsets, a
+ * chunk's offsets first. With check (a constant; the run is one chunk, of
+ * 32-bit indices, not clamped), the indices are checked as their offsets
+ * are computed: false if one is out of range, before anything is written. */
+static inline bool rows32_chunks(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
+                                 uint8_t *output, uint32_t k, tmv_dtype type, bool clamp, uint64_t bytes,
+                                 bool check)
 {
     const uint64_t n = r->count, out_step = r->out_step;
     uint8_t *out = output + r->out_off;
@@ -210,40 +250,113 @@ static inline bool rows32_run(const tmv_gather_shape *s, const tmv_gx_run *r, co
     return true;
 }
 
+/* The same for an output past the stream threshold, unchecked: streamed
+ * where stream says, the row `ahead` rows on prefetched (0: none; at most
+ * CHUNK32), for which the next chunk's offsets are computed before the
+ * current chunk's rows are copied. Never inlined, so that rows32_chunks
+ * stays as it was: inlined together, they moved 8 KiB gathers of 64-byte or
+ * 16-byte rows by 10-20% (65 -> 74-77 ns, 250 -> 282 ns), through the
+ * code's and the stack's layout. */
+__attribute__((noinline)) static void rows32_big(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
+                                uint8_t *output, uint32_t k, tmv_dtype type, bool clamp, uint64_t bytes,
+                                bool stream, uint64_t ahead)
+{
+    const uint64_t n = r->count, out_step = r->out_step;
+    uint8_t *out = output + r->out_off;
+    offsets32_walk ow;
+    offsets32_walk_init(&ow, s, r, k, type);
+    uint32_t ring[RING32];
+    offsets32_chunk(&ow, ring, n < CHUNK32 ? n : CHUNK32, k, type, clamp, NULL);
+    for (uint64_t first = 0; first < n; first += CHUNK32) {
+        const uint64_t end = n - first < CHUNK32 ? n : first + CHUNK32, next = first + CHUNK32;
+        if (next < n)
+            offsets32_chunk(&ow, ring + next % RING32, n - next < CHUNK32 ? n - next : CHUNK32, k, type, clamp,
+                            NULL);
+        copy_rows_ahead(out, out_step, input, ring, first, end, n, bytes, stream, ahead);
+        out += (end - first) * out_step;
+    }
+}
+
+/* rows32_chunks, or rows32_big for an output past the stream threshold
+ * (big) when no check is asked. */
+static inline bool rows32_run(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
+                              uint8_t *output, uint32_t k, tmv_dtype type, bool clamp, uint64_t bytes,
+                              bool check, bool big, bool stream, uint64_t ahead)
+{
+    if (!big || check)
+        return rows32_chunks(s, r, input, output, k, type, clamp, bytes, check);
+    rows32_big(s, r, input, output, k, type, clamp, bytes, stream, ahead);
+    return true;
+}
+
 static inline bool rows32(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
-                          uint8_t *output, tmv_dtype type, bool clamp, bool check)
+                          uint8_t *output, tmv_dtype type, bool clamp, bool check, bool big, bool stream, uint64_t ahead)
 {
     const uint64_t bytes = s->slice.elem_bytes;
     switch (s->k) {
-    case 1: return rows32_run(s, r, input, output, 1, type, clamp, bytes, check);
-    case 2: return rows32_run(s, r, input, output, 2, type, clamp, bytes, check);
-    case 3: return rows32_run(s, r, input, output, 3, type, clamp, bytes, check);
-    default: return rows32_run(s, r, input, output, 4, type, clamp, bytes, check);
+    case 1: return rows32_run(s, r, input, output, 1, type, clamp, bytes, check, big, stream, ahead);
+    case 2: return rows32_run(s, r, input, output, 2, type, clamp, bytes, check, big, stream, ahead);
+    case 3: return rows32_run(s, r, input, output, 3, type, clamp, bytes, check, big, stream, ahead);
+    default: return rows32_run(s, r, input, output, 4, type, clamp, bytes, check, big, stream, ahead);
     }
 }
 
 /* check as for rows32_run: only for 32-bit index types, without clamping. */
 static inline bool rows32_typed(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
-                                uint8_t *output, bool check)
+                                uint8_t *output, bool check, bool big, bool stream, uint64_t ahead)
 {
     switch (s->index_type) {
     case TMV_DTYPE_INT32:
-        return check ? rows32(s, r, input, output, TMV_DTYPE_INT32, false, true)
-                     : rows32(s, r, input, output, TMV_DTYPE_INT32, s->clamp, false);
+        return check ? rows32(s, r, input, output, TMV_DTYPE_INT32, false, true, big, stream, ahead)
+                     : rows32(s, r, input, output, TMV_DTYPE_INT32, s->clamp, false, big, stream, ahead);
     case TMV_DTYPE_UINT32:
-        return check ? rows32(s, r, input, output, TMV_DTYPE_UINT32, false, true)
-                     : rows32(s, r, input, output, TMV_DTYPE_UINT32, s->clamp, false);
-    case TMV_DTYPE_INT64: return rows32(s, r, input, output, TMV_DTYPE_INT64, s->clamp, false);
-    default: return rows32(s, r, input, output, TMV_DTYPE_UINT64, s->clamp, false);
+        return check ? rows32(s, r, input, output, TMV_DTYPE_UINT32, false, true, big, stream, ahead)
+                     : rows32(s, r, input, output, TMV_DTYPE_UINT32, s->clamp, false, big, stream, ahead);
+    case TMV_DTYPE_INT64: return rows32(s, r, input, output, TMV_DTYPE_INT64, s->clamp, false, big, stream, ahead);
+    default: return rows32(s, r, input, output, TMV_DTYPE_UINT64, s->clamp, false, big, stream, ahead);
     }
+}
+
+/* How many rows ahead a gather with an output past the stream threshold,
+ * from a table beyond L2, prefetches: TMV_GX_AHEAD_BYTES of rows, from the
+ * tuning's distance (0: none) up to a chunk. Small rows take little time
+ * each, so more of them cover the table's latency: 64 MiB of 16-byte rows
+ * from a 16 MiB table took 23.4 ms 16 rows ahead, 14.8 at 32 and 11.2 at
+ * 64; 64-byte rows 5.6, 4.3, 4.0; 256-byte rows 2.15, 1.89, 2.14 (one run
+ * each, the shared row loop under TENSORMOVE_GATHER_PREFETCH). Outputs that
+ * stay in cache gain nothing: their misses overlap in the out-of-order
+ * window (see the chunk size above). */
+#define TMV_GX_AHEAD_BYTES 8192
+static inline uint64_t rows_ahead(uint64_t bytes, uint32_t least)
+{
+    if (least == 0)
+        return 0;
+    const uint64_t rows = TMV_GX_AHEAD_BYTES / bytes;
+    return rows < least ? least : rows > CHUNK32 ? CHUNK32 : rows;
+}
+
+/* Whether run r's rows go out by streaming stores: an output past the
+ * stream threshold, and destinations and size as stream_row needs. */
+static inline bool stream_run(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *output, bool big)
+{
+    const uint64_t bytes = s->slice.elem_bytes, v = bytes < 64 ? 16 : 64;
+    return big && (((uintptr_t)(output + r->out_off) | r->out_step | bytes) & (v - 1)) == 0;
 }
 
 tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *input,
                                   const uint8_t *indices, uint8_t *output)
 {
-    /* Outputs below the stream threshold with k <= 4 and 32-bit offsets
-     * (embedding lookups): vector offsets; the rest, the shared row loop. */
-    if (s->k <= 4 && tmv_gx_output_bytes(s) < s->tuning->stream_threshold && tmv_gx_state_of(s)->fit32) {
+    const tmv_gx_state *st = tmv_gx_state_of(s);
+    const uint64_t bytes = s->slice.elem_bytes;
+    const bool big = tmv_gx_output_bytes(s) >= s->tuning->stream_threshold;
+    /* k <= 4 and 32-bit offsets (embedding lookups): vector offsets; past
+     * the stream threshold only rows that stream (a size stream_row takes)
+     * and are shorter than TMV_GX_BIG_ROW. The rest: the shared row loop
+     * (64 MiB of 100-byte rows from a 16 MiB table: 4.0 ms there, 5.0 here
+     * with plain stores). */
+    const bool streams = bytes % (bytes < 64 ? 16 : 64) == 0 && bytes < TMV_GX_BIG_ROW;
+    if (s->k <= 4 && st->fit32 && (!big || streams)) {
+        const uint64_t ahead = big && st->far_table ? rows_ahead(bytes, s->tuning->gather_prefetch) : 0;
         tmv_gx_iter it;
         tmv_gx_iter_init(&it, s, indices);
         /* One packed run of 32-bit indices that fits a chunk (8 KiB of
@@ -251,24 +364,34 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
          * read once; 64-byte rows of an 8 KiB output went from 160 to
          * 134 ns (0.49 to 0.58 x memcpy). */
         if (!s->clamp && !s->checked && s->pos_rank == 1 && it.run.count <= CHUNK32 &&
-            tmv_gx_index_width(s) == 4 && tmv_gx_run_packed(s, &it.run, 4))
-            return rows32_typed(s, &it.run, input, output, true) ? TMV_OK
-                                                                  : tmv_gather_check(s, indices);
+            tmv_gx_index_width(s) == 4 && tmv_gx_run_packed(s, &it.run, 4)) {
+            const bool stream = stream_run(s, &it.run, output, big);
+            const bool ok = rows32_typed(s, &it.run, input, output, true, big, stream, ahead);
+            if (stream)
+                _mm_sfence();
+            return ok ? TMV_OK : tmv_gather_check(s, indices);
+        }
         tmv_status status = tmv_gx_check(s, indices, check_values);
         if (status != TMV_OK)
             return status;
+        bool streamed = false;
         do {
             const tmv_gx_run *r = &it.run;
-            if (tmv_gx_run_packed(s, r, tmv_gx_index_width(s)))
-                rows32_typed(s, r, input, output, false);
-            else
-                tmv_gx_copy_run(s, r, input, output, s->slice.elem_bytes, s->tuning->gather_prefetch,
+            if (tmv_gx_run_packed(s, r, tmv_gx_index_width(s))) {
+                const bool stream = stream_run(s, r, output, big);
+                rows32_typed(s, r, input, output, false, big, stream, ahead);
+                streamed |= stream;
+            } else {
+                tmv_gx_copy_run(s, r, input, output, bytes, s->tuning->gather_prefetch,
                                 TMV_GX_ROW_LINES, copy_row);
+            }
         } while (tmv_gx_iter_next(&it, s));
+        if (streamed)
+            _mm_sfence();
         return TMV_OK;
     }
     /* One call site: a second one for short rows changed the inlining, and 256-byte rows
      * streamed from DRAM lost 16% (zoo DLRM, 1.6 -> 1.9 ms). */
-    return tmv_gx_rows_fenced(s, input, indices, output, s->slice.elem_bytes < 64 ? 16 : 64, check_values,
+    return tmv_gx_rows_fenced(s, input, indices, output, bytes < 64 ? 16 : 64, check_values,
                               copy_row, stream_row);
 }
