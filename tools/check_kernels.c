@@ -62,7 +62,7 @@ static void usage(FILE *f)
             "  --verbose         print every case and every check\n"
             "  --bench           also time each kernel against the portable kernel on a sample\n"
             "                    of the shapes it accepted and print a table (no assertion)\n"
-            "  --calibrate=PATH  time every kernel on up to 128 shapes it accepts and write their\n"
+            "  --calibrate=PATH  time every kernel on up to 512 shapes it accepts and write their\n"
             "                    fitted cost profiles (src/cost.h) to PATH, in the format of\n"
             "                    src/cost_table.inc (implies --bench); with --kernel or --isa,\n"
             "                    only the rows of those kernels are rewritten, PATH's others kept\n"

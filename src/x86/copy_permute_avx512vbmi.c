@@ -1,4 +1,4 @@
-/* copy_permute_avx512vbmi.c - copies (no broadcasts) of elements of 4 to 16 bytes whose inner dims write a dense block of 96-512 bytes from at most four 64-byte source windows: per block four masked loads and, per vector, two byte permutes and a blend, from tables built at create.
+/* copy_permute_avx512vbmi.c - copies (no broadcasts) of elements of up to 16 bytes whose inner dims write a dense block of 96-512 bytes from at most four 64-byte source windows: per block four masked loads and, per vector, two byte permutes and a blend, from tables built at create.
  *
  * SPACE_TO_DEPTH of NHWC tensors with one channel writes each output pixel
  * from B runs of B x C elements, one per input row: three 12-byte runs for
@@ -25,11 +25,13 @@
 #define BLOCK_MAX 512                    /* bytes of a block: 8 vectors */
 /* Blocks of fewer bytes cost a block's loads for too few stores. */
 #define BLOCK_MIN 96
-/* Elements it takes: wider ones move as fast in runs; narrower ones are
- * what the (de)interleave kernels' lane shuffles do faster (DEPTH_TO_SPACE
- * nchw B2 C3 u8 in L1: 535 ns by copy_interleave/avx2, 755 here, where the
- * cost model had picked this kernel). */
-#define ELEM_MIN 4
+/* Elements it takes: wider ones move as fast in runs. Bytes and 2-byte
+ * elements were left to the (de)interleave kernels' lane shuffles
+ * (DEPTH_TO_SPACE nchw B2 C3 u8 in L1: 535 ns by copy_interleave/avx2, 755
+ * here) until SPACE_TO_DEPTH of NHWC, CRD, C3 u8 showed the other side: a
+ * per-pixel transpose of 2 x 2 x 3 bytes, 4.5 us by
+ * copy_deinterleave_rows/avx512vbmi at 8 KiB, 0.27 us here; the cost
+ * model chooses between them. */
 #define ELEM_MAX 16
 #define VECTORS_MAX (BLOCK_MAX / 64)
 #define WINDOWS_MAX 4                    /* per block: two vpermt2b pairs, held in registers */
@@ -202,7 +204,7 @@ static bool permute_plan_try(const tmv_copy_shape *s, uint64_t limit, permute_pl
 {
     uint32_t dims;
     uint64_t periods, bytes;
-    if (s->rank == 0 || s->elem_bytes < ELEM_MIN || s->elem_bytes > ELEM_MAX ||
+    if (s->rank == 0 || s->elem_bytes > ELEM_MAX ||
         !block_of(s, limit, &dims, &periods, &bytes))
         return false;
     for (uint32_t d = s->rank - dims - (periods > 1); d < s->rank; d++)
