@@ -105,11 +105,6 @@ void tmv_gather_elements_avx512_prepare(const tmv_gather_shape *s, void *state)
     tmv_gx_prepare(s, state, 64, false, offsets_fit_32(s));
 }
 
-void tmv_gather_rows_avx512_prepare(const tmv_gather_shape *s, void *state)
-{
-    tmv_gather_elements_avx512_prepare(s, state);
-}
-
 bool tmv_gather_elements_avx512_accepts(const tmv_gather_shape *s)
 {
     return tmv_gx_elements_accepts(s);
@@ -172,7 +167,7 @@ static inline void copy_rows(uint8_t *out, uint64_t out_step, const uint8_t *inp
             _mm_storeu_si128((__m128i *)(void *)out, _mm_loadu_si128((const __m128i *)(const void *)(input + o[i])));
     else if (bytes < 16)
         for (uint64_t i = 0; i < count; i++, out += out_step)
-            tmv_gx_copy_short(out, input + o[i], bytes);
+            tmv_move_run(out, input + o[i], bytes);
     else if (bytes <= 32)
         for (uint64_t i = 0; i < count; i++, out += out_step)
             copy_pair16(out, input + o[i], bytes);
@@ -340,12 +335,16 @@ static inline uint64_t rows_ahead(uint64_t bytes, uint32_t least)
     return rows < least ? least : rows > CHUNK32 ? CHUNK32 : rows;
 }
 
-/* Whether run r's rows go out by streaming stores: an output past the
- * stream threshold, and destinations and size as stream_row needs. */
-static inline bool stream_run(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *output, bool big)
+/* As the elements' prepare, and the rows' prefetch distance for outputs
+ * past the stream threshold (rows_ahead): none when every slice the gather
+ * can read fits the L2 cache (tuning's cache_bytes[1]; 1 MiB where none is
+ * reported), whose rows the out-of-order window overlaps already. */
+void tmv_gather_rows_avx512_prepare(const tmv_gather_shape *s, void *state)
 {
-    const uint64_t bytes = s->slice.elem_bytes, v = bytes < 64 ? 16 : 64;
-    return big && (((uintptr_t)(output + r->out_off) | r->out_step | bytes) & (v - 1)) == 0;
+    tmv_gather_elements_avx512_prepare(s, state);
+    const uint64_t l2 = s->tuning->cache_bytes[1] ? s->tuning->cache_bytes[1] : (uint64_t)1 << 20;
+    tmv_gx_state *st = state;
+    st->ahead = tmv_gx_table_span(s) > l2 ? (uint32_t)rows_ahead(s->slice.elem_bytes, s->tuning->gather_prefetch) : 0;
 }
 
 tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *input,
@@ -361,7 +360,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
      * with plain stores). */
     const bool streams = bytes % (bytes < 64 ? 16 : 64) == 0 && bytes < TMV_GX_BIG_ROW;
     if (s->k <= 4 && st->fit32 && (!big || streams)) {
-        const uint64_t ahead = big && st->far_table ? rows_ahead(bytes, s->tuning->gather_prefetch) : 0;
+        const uint64_t ahead = big ? st->ahead : 0;
         tmv_gx_iter it;
         tmv_gx_iter_init(&it, s, indices);
         /* One packed run of 32-bit indices that fits a chunk (8 KiB of
@@ -370,7 +369,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
          * 134 ns (0.49 to 0.58 x memcpy). */
         if (!s->clamp && !s->checked && s->pos_rank == 1 && it.run.count <= CHUNK32 &&
             tmv_gx_index_width(s) == 4 && tmv_gx_run_packed(s, &it.run, 4)) {
-            const bool stream = stream_run(s, &it.run, output, big);
+            const bool stream = tmv_gx_run_streams(&it.run, output, bytes, bytes < 64 ? 16 : 64, big);
             const bool ok = rows32_typed(s, &it.run, input, output, true, big, stream, ahead);
             if (stream)
                 _mm_sfence();
@@ -383,7 +382,7 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
         do {
             const tmv_gx_run *r = &it.run;
             if (tmv_gx_run_packed(s, r, tmv_gx_index_width(s))) {
-                const bool stream = stream_run(s, r, output, big);
+                const bool stream = tmv_gx_run_streams(r, output, bytes, bytes < 64 ? 16 : 64, big);
                 rows32_typed(s, r, input, output, false, big, stream, ahead);
                 streamed |= stream;
             } else {

@@ -32,7 +32,7 @@ static inline void copy_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
 {
     if (bytes < 64) {   /* masks would cost a few plain moves on Zen 4 */
         if (bytes < 16)
-            tmv_gx_copy_short(dst, src, bytes);
+            tmv_move_run(dst, src, bytes);
         else if (bytes <= 32)
             copy_pair16(dst, src, bytes);
         else

@@ -14,7 +14,7 @@ static inline void copy_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
         return;
     }
     if (bytes < 16) {
-        tmv_gx_copy_short(dst, src, bytes);
+        tmv_move_run(dst, src, bytes);
         return;
     }
     uint64_t i = 0;

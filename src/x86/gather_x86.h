@@ -11,6 +11,7 @@
 #include "../gather_index.h"
 #include "../gather_walk.h"
 #include "../kernels.h"
+#include "../move_run.h"
 
 /* ------------------------------------------------------------ index check */
 
@@ -252,10 +253,10 @@ static inline bool tmv_gx_check_run(const tmv_gather_shape *s, const tmv_gx_run 
 typedef struct tmv_gx_state {
     tmv_gx_bounds bounds;   /* set when the indices are checked and no indexed dim is empty */
     bool          fit32;
-    /* The slices it can read span more than the L2 cache (tuning's
-     * cache_bytes[1]; 1 MiB where none is reported): a gather's rows come
-     * from L3 or memory, so a prefetch ahead pays. */
-    bool          far_table;
+    /* AVX-512's row gather: rows prefetched ahead on an output past the
+     * stream threshold (0: none), set by its prepare (gather_avx512.c,
+     * rows_ahead). */
+    uint32_t      ahead;
 } tmv_gx_state;
 _Static_assert(sizeof(tmv_gx_state) <= TMV_KERNEL_STATE_BYTES, "gather state exceeds the kernel state");
 
@@ -267,8 +268,7 @@ static inline void tmv_gx_prepare(const tmv_gather_shape *s, void *state, uint32
     if (tmv_gather_must_check(s) && !tmv_gx_has_empty_dim(s))
         tmv_gx_bounds_init(&st->bounds, s, vbytes / (uint32_t)tmv_gx_index_width(s), table);
     st->fit32 = fit32;
-    const uint64_t l2 = s->tuning->cache_bytes[1] ? s->tuning->cache_bytes[1] : (uint64_t)1 << 20;
-    st->far_table = tmv_gx_table_span(s) > l2;
+    st->ahead = 0;
 }
 
 static inline const tmv_gx_state *tmv_gx_state_of(const tmv_gather_shape *s)
@@ -473,6 +473,15 @@ static inline uint64_t tmv_gx_output_bytes(const tmv_gather_shape *s)
     return n;
 }
 
+/* Whether run r's rows of `bytes` go out by streaming stores of vbytes: an
+ * output past the stream threshold (big), destinations and size multiples
+ * of vbytes. */
+static inline bool tmv_gx_run_streams(const tmv_gx_run *r, const uint8_t *output, uint64_t bytes, uint32_t vbytes,
+                                      bool big)
+{
+    return big && (((uintptr_t)(output + r->out_off) | r->out_step | bytes) & (vbytes - 1)) == 0;
+}
+
 /* Row gather (slice rank 0, at least a vector): check (as tmv_gx_check), then each run's rows
  * through copy, or through stream (non-temporal; needs vbytes-aligned
  * destinations and whole vectors) when the output is at least the stream
@@ -493,7 +502,7 @@ __attribute__((always_inline)) static inline tmv_status tmv_gx_rows(const tmv_ga
     tmv_gx_iter_init(&it, s, indices);
     do {
         const tmv_gx_run *r = &it.run;
-        if (big && (((uintptr_t)(output + r->out_off) | r->out_step | bytes) & (vbytes - 1)) == 0) {
+        if (tmv_gx_run_streams(r, output, bytes, vbytes, big)) {
             if (bytes >= TMV_GX_BIG_ROW && dist != 0)
                 tmv_gx_copy_run(s, r, input, output, bytes, bytes >= TMV_GX_BIG_AHEAD ? 1 : TMV_GX_BIG_AHEAD / bytes,
                                 64, stream);
@@ -530,30 +539,12 @@ static inline void tmv_gx_copy_4(uint8_t *dst, const uint8_t *src, uint64_t byte
 static inline void tmv_gx_copy_8(uint8_t *dst, const uint8_t *src, uint64_t bytes) { (void)bytes; memcpy(dst, src, 8); }
 
 /* Rows of 3 to 15 bytes that are not single elements (elements take 1, 2,
- * 4 and 8): the row's first and last 8, 4 or 2 bytes, overlapping in the
- * middle. 12-byte rows (xyz float triplets) went through the portable
- * kernel's per-row slice copy at 5.2 ns a row (8 KiB output from a 64 KiB
- * table). */
+ * 4 and 8): the row kernels move them by move_run.h's overlapping halves.
+ * 12-byte rows (xyz float triplets) went through the portable kernel's
+ * per-row slice copy at 5.2 ns a row (8 KiB output from a 64 KiB table). */
 static inline bool tmv_gx_short_row(uint64_t bytes)
 {
     return bytes >= 3 && bytes < 16 && bytes != 4 && bytes != 8;
-}
-
-static inline void tmv_gx_copy_short(uint8_t *dst, const uint8_t *src, uint64_t bytes)
-{
-    if (bytes >= 8) {
-        uint64_t a, b;
-        memcpy(&a, src, 8), memcpy(&b, src + bytes - 8, 8);
-        memcpy(dst, &a, 8), memcpy(dst + bytes - 8, &b, 8);
-    } else if (bytes >= 4) {
-        uint32_t a, b;
-        memcpy(&a, src, 4), memcpy(&b, src + bytes - 4, 4);
-        memcpy(dst, &a, 4), memcpy(dst + bytes - 4, &b, 4);
-    } else {
-        uint16_t a, b;
-        memcpy(&a, src, 2), memcpy(&b, src + bytes - 2, 2);
-        memcpy(dst, &a, 2), memcpy(dst + bytes - 2, &b, 2);
-    }
 }
 
 /* One run of single-element slices (1, 2, 4 or 8 bytes) with scalar loads. */
