@@ -49,6 +49,15 @@ bool tmv_cost_features_of(tmv_primitive p, const void *shape, tmv_cost_features 
     return true;
 }
 
+bool tmv_cost_kernel_features(const tmv_kernel *k, const void *shape, tmv_cost_features *out)
+{
+    if (!tmv_cost_features_of(k->primitive, shape, out))
+        return false;
+    if (tmv_primitive_copies(k->primitive) && k->fn.copy.features != NULL)
+        k->fn.copy.features(shape, out);
+    return true;
+}
+
 /* profile_index[i]: the profile of tmv_kernels[i], or -1; made once. */
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 static int profile_index[TMV_COST_KERNELS_MAX];
@@ -120,7 +129,7 @@ double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_wo
 {
     tmv_cost_features f;
     const tmv_tuning *tuning = tuning_of(k->primitive, shape);
-    if (tuning == NULL || !tmv_cost_features_of(k->primitive, shape, &f))
+    if (tuning == NULL || !tmv_cost_kernel_features(k, shape, &f))
         return -1;
     const double working_set = plan_working_set > 0 ? plan_working_set : tmv_cost_working_set(k->primitive, shape, f);
     return tmv_cost_estimate(k, f, working_set, tuning);

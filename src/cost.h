@@ -6,7 +6,9 @@
  * start one; 1 for a rows step); its lines (the runs of a copy's inner dim,
  * the rows of a row-wise JOIN/SPLIT); its pieces (the smallest units it
  * moves: a copy's elements, a rows step's piece rows) and its bytes. A
- * kernel's cost profile prices each (tmv_cost_profile); they are fitted to times of
+ * kernel whose work these do not follow (a permute's blocks are cut to
+ * the windows it loads) is registered priced and counts its own blocks,
+ * lines and pieces. A kernel's cost profile prices each (tmv_cost_profile); they are fitted to times of
  * every kernel on the shapes it accepts, in cache, on one machine
  * (`tmv-check-kernels --calibrate`, which writes src/cost_table.inc). The
  * estimate is that sum, but never less than moving the step's bytes at the
@@ -21,13 +23,6 @@
 #include "kernels.h"
 #include "tuning.h"
 
-typedef struct tmv_cost_features {
-    double blocks;
-    double lines;
-    double pieces;
-    double bytes;
-} tmv_cost_features;
-
 /* Nanoseconds per call, per block, per line, per piece and per byte. */
 typedef struct tmv_cost_profile {
     const char *kernel;   /* its registry name, "<variant>/<set>" */
@@ -40,6 +35,12 @@ tmv_cost_features tmv_cost_rows_features(const tmv_rows_shape *s);
 /* The features of a shape of primitive p; false for a GATHER shape (gathers
  * are not rated: their time is the table's latency, not the kernel's). */
 bool tmv_cost_features_of(tmv_primitive p, const void *shape, tmv_cost_features *out);
+
+/* The features kernel k is priced on for `shape` (of its primitive, or a
+ * copy shape for the copy family): tmv_cost_features_of's, with the
+ * kernel's own counts for a priced row (kernels.h, TMV_KERNEL_PRICED). The
+ * planner and the calibration both take them from here. */
+bool tmv_cost_kernel_features(const tmv_kernel *k, const void *shape, tmv_cost_features *out);
 
 /* The calibrated profile of kernel k (one of the first
  * TMV_COST_KERNELS_MAX rows of the registry), NULL when the table has none (a kernel

@@ -59,6 +59,22 @@ const char *tmv_primitive_name(tmv_primitive p);
 typedef void tmv_copy_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 typedef bool tmv_copy_accepts(const tmv_copy_shape *s);
 typedef void tmv_copy_prepare(const tmv_copy_shape *s, void *state);
+
+/* What the cost model (cost.h) prices a step at: one call, and its blocks,
+ * lines, pieces and bytes. cost.h counts them from the shape alone; a
+ * kernel registered with TMV_KERNEL_PRICED counts its own units instead
+ * (tmv_copy_features): the permute blocks, window loads and vectors a
+ * permute kernel runs, say, where a shape's dims do not tell them. */
+typedef struct tmv_cost_features {
+    double blocks;
+    double lines;
+    double pieces;
+    double bytes;
+} tmv_cost_features;
+
+/* A priced kernel's counts for shape s (which it accepts), given cost.h's
+ * counts in *f: it rewrites blocks, lines and pieces, never bytes. */
+typedef void tmv_copy_features(const tmv_copy_shape *s, tmv_cost_features *f);
 typedef tmv_copy_run *tmv_copy_fn;
 /* The family's other primitives: the same signatures (registry.inc names them). */
 typedef tmv_copy_run tmv_fill_run, tmv_deinterleave_run, tmv_interleave_run, tmv_transpose_run;
@@ -143,7 +159,12 @@ typedef struct tmv_kernel {
     tmv_primitive primitive;
     tmv_isa       set;
     union {
-        struct { tmv_copy_accepts *accepts; tmv_copy_run *run; tmv_copy_prepare *prepare; } copy; /* the family */
+        struct { /* the family; features: NULL but for TMV_KERNEL_PRICED rows */
+            tmv_copy_accepts  *accepts;
+            tmv_copy_run      *run;
+            tmv_copy_prepare  *prepare;
+            tmv_copy_features *features;
+        } copy;
         struct { tmv_rows_accepts *accepts; tmv_join_rows_run *run; tmv_rows_prepare *prepare; } join_rows;
         struct { tmv_rows_accepts *accepts; tmv_split_rows_run *run; tmv_rows_prepare *prepare; } split_rows;
         struct {
@@ -192,9 +213,10 @@ const tmv_kernel *tmv_pick_copy_first(tmv_isa isa, const tmv_copy_shape *shape);
 
 /* Prototypes of every row's functions: tmv_<variant>_<set> runs it,
  * tmv_<variant>_<set>_accepts says whether its ISA can take a shape,
- * tmv_<variant>_<set>_prepare (rows marked `prepared`) builds its state, and
- * tmv_gather_check_<set>, which a set's gather rows share, checks the
- * indices alone. */
+ * tmv_<variant>_<set>_prepare (rows marked `prepared`) builds its state,
+ * tmv_<variant>_<set>_features (TMV_KERNEL_PRICED rows, of the copy family)
+ * counts its cost units, and tmv_gather_check_<set>, which a set's gather
+ * rows share, checks the indices alone. */
 #define TMV_DECLARE_PREPARE_stateless(primitive, fn)
 #define TMV_DECLARE_PREPARE_prepared(primitive, fn) tmv_##primitive##_prepare fn##_prepare;
 #define TMV_KERNEL(primitive, variant, set, state)                \
@@ -210,7 +232,11 @@ const tmv_kernel *tmv_pick_copy_first(tmv_isa isa, const tmv_copy_shape *shape);
 #define TMV_DECLARE_CHECK_join_rows(set)
 #define TMV_DECLARE_CHECK_split_rows(set)
 #define TMV_DECLARE_CHECK_gather(set) tmv_gather_check_run tmv_gather_check_##set;
+#define TMV_KERNEL_PRICED(primitive, variant, set, state) \
+    TMV_KERNEL(primitive, variant, set, state)           \
+    tmv_copy_features tmv_##variant##_##set##_features;
 #include "registry.inc"
 #undef TMV_KERNEL
+#undef TMV_KERNEL_PRICED
 
 #endif

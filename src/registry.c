@@ -90,6 +90,13 @@
 #define TMV_PRIMITIVE_split_rows TMV_PRIMITIVE_SPLIT_ROWS
 #define TMV_PRIMITIVE_gather TMV_PRIMITIVE_GATHER
 #define TMV_KERNEL(primitive, variant, set, state) TMV_ROW_##set(TMV_ROW(primitive, variant, set, state))
+/* A priced row: a copy-family row whose features hook follows its prepare. */
+#define TMV_ROW_PRICED(primitive, variant, set, state)                                             \
+    {#variant "/" TMV_SET_NAME_##set, TMV_PRIMITIVE_##primitive, TMV_SET_##set,                    \
+     .fn.copy = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,                          \
+                 TMV_PREPARE_##state(tmv_##variant##_##set), tmv_##variant##_##set##_features}},
+#define TMV_KERNEL_PRICED(primitive, variant, set, state) \
+    TMV_ROW_##set(TMV_ROW_PRICED(primitive, variant, set, state))
 
 const tmv_kernel tmv_kernels[] = {
 #include "registry.inc"

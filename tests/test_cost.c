@@ -1,4 +1,4 @@
-/* test_cost.c - the planner's cost model (src/cost.h): shape features, the memory floor, the choice rule, the table's coverage. */
+/* test_cost.c - the planner's cost model (src/cost.h): shape features, a priced kernel's own, the memory floor, the choice rule, the table's coverage. */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -130,4 +130,49 @@ Test(cost, registry_fits_the_candidate_array)
     cr_expect_leq(copy_family, TMV_COST_CANDIDATES_MAX);
     for (int p = 0; p < TMV_PRIMITIVE_COUNT; p++)
         cr_expect_leq(per_primitive[p], TMV_COST_CANDIDATES_MAX);
+}
+
+/* The kernel of registry name `name` if this CPU runs its set, else NULL. */
+static const tmv_kernel *runnable_kernel(const char *name)
+{
+    tmv_isa sets[16];
+    const uint32_t n = tmv_isa_list(sets, 16);
+    for (unsigned i = 0; i < tmv_kernel_count; i++)
+        if (strcmp(tmv_kernels[i].name, name) == 0)
+            for (uint32_t j = 0; j < n; j++)
+                if (sets[j] == tmv_kernels[i].set)
+                    return &tmv_kernels[i];
+    return NULL;
+}
+
+/* A priced kernel counts its own units, and the planner and the calibration
+ * take them alike (tmv_cost_kernel_features). DEPTH_TO_SPACE of NHWC, CRD,
+ * B = 4, C = 3, u8, two input rows of 13 pixels: each output row is 13
+ * pixel quads of 12 bytes, each read from 48 source bytes (channels 16
+ * bytes apart). Four 64-byte windows hold five quads' 240 bytes, not six's
+ * 288, so copy_permute writes a row as two blocks of five quads (four
+ * windows, one vector each) and a tail of three (144 bytes: three windows,
+ * one vector): 2 x 4 rows x 3 blocks, 8 x (2 x 4 + 3) window loads, 24
+ * vectors; the bytes stay the shape's. A kernel that is not priced keeps
+ * the shape's features. */
+Test(cost, a_priced_kernel_counts_its_own_blocks_loads_and_vectors)
+{
+    const tmv_kernel *permute = runnable_kernel("copy_permute/avx512vbmi");
+    if (permute == NULL)
+        cr_skip_test("copy_permute/avx512vbmi: this CPU does not run the avx512vbmi set");
+    tmv_copy_shape s = {.rank = 5, .elem_bytes = 1, .sizes = {2, 4, 13, 4, 3}};
+    const int64_t src[5] = {624, 4, 48, 1, 16}, dst[5] = {624, 156, 12, 3, 1};
+    for (int d = 0; d < 5; d++)
+        s.src_strides[d] = src[d], s.dst_strides[d] = dst[d];
+    cr_assert(permute->fn.copy.features != NULL && permute->fn.copy.accepts(&s));
+    tmv_cost_features f;
+    cr_assert(tmv_cost_kernel_features(permute, &s, &f));
+    cr_expect(f.blocks == 24 && f.lines == 88 && f.pieces == 24 && f.bytes == 1248,
+              "%g blocks, %g loads, %g vectors, %g bytes", f.blocks, f.lines, f.pieces, f.bytes);
+    const tmv_kernel *w1 = runnable_kernel("copy_w1/scalar");
+    cr_assert(w1 != NULL && w1->fn.copy.features == NULL);
+    tmv_cost_features h;
+    cr_assert(tmv_cost_kernel_features(w1, &s, &h));
+    const tmv_cost_features g = tmv_cost_copy_features(&s);
+    cr_expect(h.blocks == g.blocks && h.lines == g.lines && h.pieces == g.pieces && h.bytes == g.bytes);
 }

@@ -136,15 +136,18 @@ static bool bench_takes(const checker *ck, const tmv_kernel *counted, const ck_s
 /* --calibrate times a kernel under the no-stream record only: the profiles
  * price work in cache, which streaming stores skip (so the stream kernels,
  * which take shapes only under the stream record, get no profile), and only
- * on shapes with cost features (*f; a gather step's have none). Kernels of
+ * on shapes with cost features (*f, the kernel's own where it is priced; a
+ * gather step's have none). Kernels of
  * an emulated set (neon-simde) get none either: their times here say how
  * fast SIMDe emulates NEON, not how fast NEON runs, and pricing them would
  * plan the emulation away from the NEON kernels it exists to test. */
 static bool calibration_takes(const checker *ck, const ck_kernel_stats *st, const tmv_kernel *k,
                               const ck_step *base, tmv_cost_features *f)
 {
-    return st->bench.calibration != NULL && ck->rec == 1 && !tmv_kernel_set_of(k->set)->emulated &&
-           tmv_cost_features_of(ck_step_primitive(ck->step), ck_step_shape(base), f);
+    const tmv_primitive p = ck_step_primitive(ck->step);   /* k may be a gather step's slice copy */
+    const bool own_step = tmv_primitive_copies(p) ? tmv_primitive_copies(k->primitive) : p == k->primitive;
+    return st->bench.calibration != NULL && ck->rec == 1 && !tmv_kernel_set_of(k->set)->emulated && own_step &&
+           tmv_cost_kernel_features(k, ck_step_shape(base), f);
 }
 
 /* --bench and --calibrate: times got on base when the kernel's bench or

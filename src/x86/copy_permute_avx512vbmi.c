@@ -11,6 +11,12 @@
  * vpermt2b over them and a blend. A block that needs more windows is cut
  * to 256, 128 or 96 bytes, or not taken.
  *
+ * Periods that divide the dim are preferred; when none gives a block, the
+ * dim is cut into blocks of k periods and a tail of the rest, with tables
+ * of its own: DEPTH_TO_SPACE of NHWC, CRD, C3 u8 writes output rows of 26
+ * pixel pairs from 312 source bytes (five windows), which no divisor of
+ * 26 cuts into blocks of 96 bytes or more; 21 pairs and a tail of 5 do.
+ *
  * The tables depend on the block's dims only. A part of a step that a
  * parallel execute cut, or any shape whose inner dims differ from the
  * prepared ones, is moved by the portable copy instead. */
@@ -23,8 +29,11 @@
 #include "../walk.h"
 
 #define BLOCK_MAX 512                    /* bytes of a block: 8 vectors */
-/* Blocks of fewer bytes cost a block's loads for too few stores. */
+/* Blocks of fewer bytes cost a block's loads for too few stores; with a
+ * tail, whose blocks are sized to the windows (below), most of a vector
+ * (DEPTH_TO_SPACE NHWC CRD C3 u8, B = 4: five pixel quads, 60 bytes). */
 #define BLOCK_MIN 96
+#define BLOCK_MIN_TAIL 48
 /* Elements it takes: wider ones move as fast in runs. Bytes and 2-byte
  * elements were left to the (de)interleave kernels' lane shuffles
  * (DEPTH_TO_SPACE nchw B2 C3 u8 in L1: 535 ns by copy_interleave/avx2, 755
@@ -55,7 +64,14 @@ typedef struct permute_plan {
     uint64_t       sizes[TMV_SHAPE_MAX_DIMS], src_strides[TMV_SHAPE_MAX_DIMS], dst_strides[TMV_SHAPE_MAX_DIMS];
 } permute_plan;
 
-_Static_assert(sizeof(permute_plan) <= TMV_KERNEL_STATE_BYTES, "permute plan exceeds the kernel state");
+/* The kernel's state: the block's plan and, when its periods do not divide
+ * the split dim, the plan of the tail block of the remaining `periods`
+ * (tail.vectors == 0: none). */
+typedef struct permute_state {
+    permute_plan block, tail;
+} permute_state;
+
+_Static_assert(sizeof(permute_state) <= TMV_KERNEL_STATE_BYTES, "permute plans exceed the kernel state");
 
 /* The inner j dims of s write a dense block of *bytes: sorted by destination
  * stride, each dim's stride is the bytes of those inside it. *outermost is
@@ -79,13 +95,14 @@ static bool dense_block(const tmv_copy_shape *s, uint32_t j, uint64_t *bytes, ui
     return true;
 }
 
-/* Of the divisors k of n with k * t <= limit, the one whose k * t bytes
- * fill their vectors best (the larger on ties); 0 if t itself is too long. */
-static uint64_t best_periods(uint64_t n, uint64_t t, uint64_t limit)
+/* Of the k <= n with least <= k * t <= limit (only divisors of n unless
+ * `tail`), the one whose k * t bytes fill their vectors best (the larger
+ * on ties); 0 if there is none. */
+static uint64_t best_periods(uint64_t n, uint64_t t, uint64_t least, uint64_t limit, bool tail)
 {
     uint64_t best = 0, best_fill = 0;
     for (uint64_t k = 1; k <= n && k * t <= limit; k++) {
-        if (n % k != 0)
+        if (k * t < least || (!tail && n % k != 0))
             continue;
         const uint64_t bytes = k * t, fill = bytes * 1024 / ((bytes + 63) / 64 * 64);
         if (fill >= best_fill) {
@@ -98,8 +115,8 @@ static uint64_t best_periods(uint64_t n, uint64_t t, uint64_t limit)
 
 /* The block of s: the most inner dims that write densely, the outermost of
  * them (if it is the first of them in the shape) cut into `periods` of its
- * elements when they do not fit `limit` bytes whole; false when no block of
- * at least half a vector exists. */
+ * elements, a divisor, when they do not fit `limit` bytes whole; false
+ * when no block of BLOCK_MIN bytes exists. */
 static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint32_t *dims, uint64_t *periods, uint64_t *bytes)
 {
     for (uint32_t j = s->rank; j > 0; j--) {
@@ -108,12 +125,13 @@ static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint32_t *dims, ui
         if (!dense_block(s, j, &t, &outer))
             continue;
         const uint32_t first = s->rank - j;
-        if (t <= limit && (outer != first || best_periods(s->sizes[first], t / s->sizes[first], limit) == s->sizes[first])) {
+        const uint64_t n = s->sizes[first];
+        if (t <= limit && (outer != first || best_periods(n, t / n, BLOCK_MIN, limit, false) == n)) {
             *dims = j;
             *periods = 1;
             *bytes = t;
         } else if (outer == first) {
-            const uint64_t n = s->sizes[first], k = best_periods(n, t / n, limit);
+            const uint64_t k = best_periods(n, t / n, BLOCK_MIN, limit, false);
             if (k == 0)
                 continue;
             *dims = j - 1;
@@ -127,54 +145,126 @@ static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint32_t *dims, ui
     return false;
 }
 
-/* The source offset of each of the block's n bytes, from its source base. */
-static void block_offsets(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t *off, uint64_t n)
+/* The source offset of each of the block's n bytes, from its source base:
+ * the block's dims in the order they write (each one's destination stride
+ * is the bytes of those before it), then `periods` of the dim outside them,
+ * each a copy of the bytes so far, moved by its source stride. False if the
+ * dims do not write n bytes densely. */
+static bool block_offsets(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t *off, uint64_t n)
 {
     const uint32_t first = s->rank - dims;
-    uint64_t idx[TMV_SHAPE_MAX_DIMS] = {0};
-    const uint64_t e = s->elem_bytes;
-    for (uint64_t p = 0; p < periods; p++) {
-        const uint64_t period_src = first > 0 ? p * s->src_strides[first - 1] : 0;
-        const uint64_t period_dst = first > 0 ? p * s->dst_strides[first - 1] : 0;
-        for (;;) {
-            uint64_t src = period_src, dst = period_dst;
-            for (uint32_t d = first; d < s->rank; d++) {
-                src += idx[d] * s->src_strides[d];
-                dst += idx[d] * s->dst_strides[d];
-            }
-            for (uint64_t b = 0; b < e && dst + b < n; b++)
-                off[dst + b] = src + b;
-            uint32_t d = s->rank;
-            while (d-- > first && ++idx[d] == s->sizes[d])
-                idx[d] = 0;
-            if (d < first || d == UINT32_MAX)
-                break;
+    uint64_t covered = s->elem_bytes;
+    uint32_t used = 0;   /* bit d - first: dim d taken */
+    if (covered > n)
+        return false;
+    for (uint64_t b = 0; b < covered; b++)
+        off[b] = b;
+    for (uint32_t taken = 0; taken <= dims; taken++) {
+        uint64_t size = periods, src_stride = first > 0 ? s->src_strides[first - 1] : 0;
+        if (taken < dims) {
+            uint32_t d = first;
+            while (d < s->rank && ((used >> (d - first) & 1u) || s->dst_strides[d] != covered))
+                d++;
+            if (d == s->rank)
+                return false;
+            used |= 1u << (d - first);
+            size = s->sizes[d];
+            src_stride = s->src_strides[d];
         }
+        if (size > n / covered)
+            return false;
+        for (uint64_t i = 1; i < size; i++)
+            for (uint64_t x = 0; x < covered; x++)
+                off[i * covered + x] = off[x] + i * src_stride;
+        covered *= size;
     }
+    return covered == n;
+}
+
+/* The least of off[0..n) at or above `from`; UINT64_MAX if none. Eight at
+ * a time: this runs at create, for every block size a plan tries. */
+static uint64_t least_from(const uint64_t *off, unsigned n, uint64_t from)
+{
+    const __m512i floor = _mm512_set1_epi64((long long)from);
+    __m512i least = _mm512_set1_epi64(-1);
+    for (unsigned i = 0; i < n; i += 8) {
+        const __mmask8 in = n - i >= 8 ? 0xff : (__mmask8)((1u << (n - i)) - 1);
+        const __m512i v = _mm512_maskz_loadu_epi64(in, off + i);
+        least = _mm512_mask_min_epu64(least, in & _mm512_cmpge_epu64_mask(v, floor), least, v);
+    }
+    return _mm512_reduce_min_epu64(least);
 }
 
 /* The offsets of 64-byte windows that cover off[0..n): greedy from the
- * least uncovered one, which takes the fewest. Returns how many, 0 if more
- * than WINDOWS_MAX. */
+ * least offset, each next one from the least offset the windows before
+ * leave, which takes the fewest. Returns how many, 0 if more than
+ * WINDOWS_MAX. */
 static unsigned cover(const uint64_t *off, unsigned n, uint64_t *start)
 {
-    bool covered[BLOCK_MAX] = {false};
-    unsigned w = 0, left = n;
-    while (left > 0) {
-        uint64_t least = UINT64_MAX;
-        for (unsigned i = 0; i < n; i++)
-            if (!covered[i] && off[i] < least)
-                least = off[i];
+    unsigned w = 0;
+    for (uint64_t least = least_from(off, n, 0); least != UINT64_MAX; least = least_from(off, n, least + 64)) {
         if (w == WINDOWS_MAX)
             return 0;
         start[w++] = least;
-        for (unsigned i = 0; i < n; i++)
-            if (!covered[i] && off[i] - least < 64) {   /* wraps above 64 when off[i] < least */
-                covered[i] = true;
-                left--;
-            }
     }
     return w;
+}
+
+/* How many windows a block of `periods` periods of the dim outside s's
+ * inner `dims` (or of those dims alone, periods 1), `bytes` bytes, reads;
+ * 0 if more than four. */
+static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes)
+{
+    uint64_t off[BLOCK_MAX], start[WINDOWS_MAX];
+    return block_offsets(s, dims, periods, off, bytes) ? cover(off, (unsigned)bytes, start) : 0;
+}
+
+/* A block with a tail, when no dividing one is found: of the most inner
+ * dims that write densely, the whole block if it reads at most four
+ * windows, else its outermost dim (if it is the first of them) cut into
+ * blocks of the periods that fill their vectors best among those that do,
+ * and at least BLOCK_MIN_TAIL bytes. A block of more periods reads at
+ * least the windows of one of fewer (it holds its bytes, and the greedy
+ * cover is the least), so the most periods four windows hold is a binary
+ * search. */
+static bool tail_block_of(const tmv_copy_shape *s, uint32_t *dims, uint64_t *periods, uint64_t *bytes)
+{
+    for (uint32_t j = s->rank; j > 0; j--) {
+        uint64_t t;
+        uint32_t outer = 0;
+        if (!dense_block(s, j, &t, &outer))
+            continue;
+        const uint32_t first = s->rank - j;
+        const uint64_t n = s->sizes[first], u = t / n;   /* bytes per period */
+        uint64_t most = 0;   /* the most periods that read at most four windows */
+        if (outer != first) {
+            most = t <= BLOCK_MAX && block_windows(s, j, 1, t) != 0 ? n : 0;
+        } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u) != 0) {   /* one period fits: search */
+            uint64_t hi = BLOCK_MAX / u < n ? BLOCK_MAX / u : n;
+            most = 1;
+            while (most < hi) {
+                const uint64_t k = (most + hi + 1) / 2;
+                if (block_windows(s, j - 1, k, k * u) != 0)
+                    most = k;
+                else
+                    hi = k - 1;
+            }
+        }
+        if (most == n && t >= BLOCK_MIN_TAIL) {
+            *dims = j;
+            *periods = 1;
+            *bytes = t;
+            return true;
+        }
+        const uint64_t k = most == 0 || most == n ? 0 : best_periods(n, u, BLOCK_MIN_TAIL, most * u, true);
+        if (k != 0) {
+            *dims = j - 1;
+            *periods = k;
+            *bytes = k * u;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* Vector v's tables for its n bytes at source offsets o: each byte's window
@@ -198,20 +288,14 @@ static void vector_make(permute_plan *pl, unsigned v, const uint64_t *o, unsigne
     pv->store = n == 64 ? ~0ull : (1ull << n) - 1;
 }
 
-/* Builds the tables of a block of at most `limit` bytes into pl; false if
- * it reads more than four windows. */
-static bool permute_plan_try(const tmv_copy_shape *s, uint64_t limit, permute_plan *pl)
+/* The tables of a block of `periods` periods of s's dim outside its inner
+ * `dims` (or of those dims alone, periods 1), `bytes` bytes, into pl; false
+ * if it reads more than four windows. */
+static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes, permute_plan *pl)
 {
-    uint32_t dims;
-    uint64_t periods, bytes;
-    if (s->rank == 0 || s->elem_bytes > ELEM_MAX ||
-        !block_of(s, limit, &dims, &periods, &bytes))
-        return false;
-    for (uint32_t d = s->rank - dims - (periods > 1); d < s->rank; d++)
-        if (s->src_strides[d] == 0)
-            return false;   /* a broadcast: the fill kernels' (they beat it on TILE's) */
     uint64_t off[BLOCK_MAX];
-    block_offsets(s, dims, periods, off, bytes);
+    if (!block_offsets(s, dims, periods, off, bytes))
+        return false;
     memset(pl, 0, sizeof *pl);
     pl->windows = cover(off, (unsigned)bytes, pl->win_offset);
     if (pl->windows == 0)
@@ -231,14 +315,36 @@ static bool permute_plan_try(const tmv_copy_shape *s, uint64_t limit, permute_pl
     return true;
 }
 
-/* The largest block (of at most 512, 256 or 128 bytes) that reads at
- * most four windows. */
-static bool permute_plan_make(const tmv_copy_shape *s, permute_plan *pl)
+/* Builds the tables of the block block_of chose (and of the tail block
+ * its periods leave) into st; false if it reads more than four windows. */
+static bool permute_plan_try(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
+                             permute_state *st)
 {
+    for (uint32_t d = s->rank - dims - (periods > 1); d < s->rank; d++)
+        if (s->src_strides[d] == 0)
+            return false;   /* a broadcast: the fill kernels' (they beat it on TILE's) */
+    memset(&st->tail, 0, sizeof st->tail);
+    if (!plan_tables(s, dims, periods, bytes, &st->block))
+        return false;
+    const uint64_t rest = periods > 1 ? s->sizes[s->rank - dims - 1] % periods : 0;
+    /* the tail reads a part of what the block reads: no more windows */
+    return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), &st->tail);
+}
+
+/* The largest block that reads at most four windows: of at most 512, 256
+ * or 128 bytes, of periods that divide their dim, if any; else with a tail
+ * (tail_block_of: DEPTH_TO_SPACE NHWC CRD C3 u8, B = 3: 7 of the 17 pixel
+ * triples of a row, 63 bytes from four windows, twice, and a tail of 3). */
+static bool permute_plan_make(const tmv_copy_shape *s, permute_state *st)
+{
+    uint32_t dims;
+    uint64_t periods, bytes;
+    if (s->rank == 0 || s->elem_bytes > ELEM_MAX)
+        return false;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
-        if (permute_plan_try(s, limit, pl))
+        if (block_of(s, limit, &dims, &periods, &bytes) && permute_plan_try(s, dims, periods, bytes, st))
             return true;
-    return false;
+    return tail_block_of(s, &dims, &periods, &bytes) && permute_plan_try(s, dims, periods, bytes, st);
 }
 
 void tmv_copy_permute_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
@@ -248,20 +354,47 @@ void tmv_copy_permute_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
 
 bool tmv_copy_permute_avx512vbmi_accepts(const tmv_copy_shape *s)
 {
-    permute_plan pl;
-    return permute_plan_make(s, &pl);
+    permute_state st;
+    return permute_plan_make(s, &st);
+}
+
+/* Priced by its own blocks (tails counted), the windows they load (lines)
+ * and the vectors they permute and store (pieces): a block of 60 bytes
+ * from four windows costs about what one of 126 does. */
+void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_features *f)
+{
+    permute_state st;
+    if (!permute_plan_make(s, &st))
+        return;
+    const permute_plan *pl = &st.block;
+    const uint32_t outer = s->rank - pl->dims - (pl->periods > 1);
+    double positions = 1, blocks, tails = 0;
+    for (uint32_t d = 0; d < outer; d++)
+        positions *= (double)s->sizes[d];
+    if (pl->periods > 1) {
+        blocks = positions * (double)(s->sizes[outer] / pl->periods);
+        tails = st.tail.vectors != 0 ? positions : 0;
+    } else {
+        blocks = positions;
+    }
+    f->blocks = blocks + tails;
+    f->lines = blocks * pl->windows + tails * st.tail.windows;
+    f->pieces = blocks * pl->vectors + tails * st.tail.vectors;
 }
 
 /* The tables were built for s's inner dims (and a whole number of periods
- * of the dim outside them). */
-static bool plan_fits(const permute_plan *pl, const tmv_copy_shape *s)
+ * of the dim outside them, and the tail's). */
+static bool plan_fits(const permute_state *st, const tmv_copy_shape *s)
 {
-    if (pl == NULL || pl->vectors == 0 || pl->elem_bytes != s->elem_bytes || s->rank < pl->dims + (pl->periods > 1))
+    if (st == NULL)
+        return false;
+    const permute_plan *pl = &st->block;
+    if (pl->vectors == 0 || pl->elem_bytes != s->elem_bytes || s->rank < pl->dims + (pl->periods > 1))
         return false;
     const uint32_t from = s->rank - pl->dims - (pl->periods > 1);
     for (uint32_t d = from; d < s->rank; d++) {
         const bool split = pl->periods > 1 && d == from;
-        if ((split ? s->sizes[d] % pl->periods != 0 : s->sizes[d] != pl->sizes[d - from]) ||
+        if ((split ? s->sizes[d] % pl->periods != st->tail.periods : s->sizes[d] != pl->sizes[d - from]) ||
             s->src_strides[d] != pl->src_strides[d - from] || s->dst_strides[d] != pl->dst_strides[d - from])
             return false;
     }
@@ -292,30 +425,34 @@ __attribute__((always_inline)) static inline void permute_block(const permute_pl
     }
 }
 
-/* The blocks of the outer walk: the innermost outer dim in a loop, the
- * others walked. */
-__attribute__((always_inline)) static inline void permute_blocks(const permute_plan *pl, const tmv_copy_shape *outer,
-                                                                 const uint8_t *src, uint8_t *dst, bool two_pairs)
+/* The blocks of the outer walk: the innermost outer dim in a loop (after
+ * it, when `tail` is not NULL, its tail block), the others walked. */
+__attribute__((always_inline)) static inline void permute_blocks(const permute_plan *pl, const permute_plan *tail,
+                                                                 const tmv_copy_shape *outer, const uint8_t *src,
+                                                                 uint8_t *dst, bool two_pairs)
 {
     const uint32_t in = outer->rank - 1;
     const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
     tmv_walk walk;
     tmv_walk_init(&walk, outer, in);
-    do
+    do {
         for (uint64_t i = 0; i < n; i++)
             permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, two_pairs);
-    while (tmv_walk_next(&walk));
+        if (tail != NULL)
+            permute_block(tail, src + walk.src + n * ss, dst + walk.dst + n * ds, tail->windows > 2);
+    } while (tmv_walk_next(&walk));
 }
 
 void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    const permute_plan *pl = s->state;
-    if (!plan_fits(pl, s)) {
+    const permute_state *st = s->state;
+    if (!plan_fits(st, s)) {
         tmv_copy_memcpy_scalar(s, src, dst);
         return;
     }
+    const permute_plan *pl = &st->block, *tail = st->tail.vectors != 0 ? &st->tail : NULL;
     /* the outer walk: the dims outside the block, the split dim counting
-     * its blocks of `periods` */
+     * its whole blocks of `periods` */
     tmv_copy_shape outer = *s;
     outer.rank = s->rank - pl->dims;
     if (pl->periods > 1) {
@@ -327,7 +464,7 @@ void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
     if (outer.rank == 0)
         permute_block(pl, src, dst, pl->windows > 2);
     else if (pl->windows > 2)
-        permute_blocks(pl, &outer, src, dst, true);
+        permute_blocks(pl, tail, &outer, src, dst, true);
     else
-        permute_blocks(pl, &outer, src, dst, false);
+        permute_blocks(pl, tail, &outer, src, dst, false);
 }
