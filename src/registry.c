@@ -66,21 +66,23 @@
 #define TMV_FN_gather gather
 #define TMV_FN(primitive) TMV_FN_##primitive
 
-/* A gather row also names its set's index check (kernels.h). */
-#define TMV_CHECK_copy(set)
-#define TMV_CHECK_fill(set)
-#define TMV_CHECK_deinterleave(set)
-#define TMV_CHECK_interleave(set)
-#define TMV_CHECK_transpose(set)
-#define TMV_CHECK_join_rows(set)
-#define TMV_CHECK_split_rows(set)
-#define TMV_CHECK_gather(set) , tmv_gather_check_##set
+/* A row's last member: a copy-family row's features hook (NULL unless the
+ * row is TMV_KERNEL_PRICED), a gather row's set index check (kernels.h);
+ * the rows steps have none. */
+#define TMV_LAST_copy(set, features) , features
+#define TMV_LAST_fill(set, features) , features
+#define TMV_LAST_deinterleave(set, features) , features
+#define TMV_LAST_interleave(set, features) , features
+#define TMV_LAST_transpose(set, features) , features
+#define TMV_LAST_join_rows(set, features)
+#define TMV_LAST_split_rows(set, features)
+#define TMV_LAST_gather(set, features) , tmv_gather_check_##set
 
-#define TMV_ROW(primitive, variant, set, state)                                        \
+#define TMV_ROW(primitive, variant, set, state, features)                              \
     {#variant "/" TMV_SET_NAME_##set, TMV_PRIMITIVE_##primitive, TMV_SET_##set,        \
      .fn.TMV_FN(primitive) = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,  \
                               TMV_PREPARE_##state(tmv_##variant##_##set)               \
-                              TMV_CHECK_##primitive(set)}},
+                              TMV_LAST_##primitive(set, features)}},
 #define TMV_PRIMITIVE_copy TMV_PRIMITIVE_COPY
 #define TMV_PRIMITIVE_fill TMV_PRIMITIVE_FILL
 #define TMV_PRIMITIVE_deinterleave TMV_PRIMITIVE_DEINTERLEAVE
@@ -89,14 +91,9 @@
 #define TMV_PRIMITIVE_join_rows TMV_PRIMITIVE_JOIN_ROWS
 #define TMV_PRIMITIVE_split_rows TMV_PRIMITIVE_SPLIT_ROWS
 #define TMV_PRIMITIVE_gather TMV_PRIMITIVE_GATHER
-#define TMV_KERNEL(primitive, variant, set, state) TMV_ROW_##set(TMV_ROW(primitive, variant, set, state))
-/* A priced row: a copy-family row whose features hook follows its prepare. */
-#define TMV_ROW_PRICED(primitive, variant, set, state)                                             \
-    {#variant "/" TMV_SET_NAME_##set, TMV_PRIMITIVE_##primitive, TMV_SET_##set,                    \
-     .fn.copy = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,                          \
-                 TMV_PREPARE_##state(tmv_##variant##_##set), tmv_##variant##_##set##_features}},
+#define TMV_KERNEL(primitive, variant, set, state) TMV_ROW_##set(TMV_ROW(primitive, variant, set, state, NULL))
 #define TMV_KERNEL_PRICED(primitive, variant, set, state) \
-    TMV_ROW_##set(TMV_ROW_PRICED(primitive, variant, set, state))
+    TMV_ROW_##set(TMV_ROW(primitive, variant, set, state, tmv_##variant##_##set##_features))
 
 const tmv_kernel tmv_kernels[] = {
 #include "registry.inc"
