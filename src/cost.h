@@ -8,8 +8,9 @@
  * moves: a copy's elements, a rows step's piece rows) and its bytes. A
  * kernel whose work these do not follow (a permute's blocks are cut to
  * the windows it loads) is registered priced and counts its own blocks,
- * lines and pieces. A kernel's cost profile prices each (tmv_cost_profile); they are fitted to times of
- * every kernel on the shapes it accepts, in cache, on one machine
+ * lines and pieces. A kernel's cost profile prices each
+ * (tmv_cost_profile); they are fitted to times of every kernel on the
+ * shapes it accepts, in cache, on one machine
  * (`tmv-check-kernels --calibrate`, which writes src/cost_table.inc). The
  * estimate is that sum, but never less than moving the step's bytes at the
  * copy bandwidth of the cache level its working set fits in: no kernel copies

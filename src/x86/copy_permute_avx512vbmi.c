@@ -73,14 +73,22 @@ typedef struct permute_state {
 
 _Static_assert(sizeof(permute_state) <= TMV_KERNEL_STATE_BYTES, "permute plans exceed the kernel state");
 
-/* The inner j dims of s write a dense block of *bytes: sorted by destination
- * stride, each dim's stride is the bytes of those inside it. *outermost is
- * the dim of the largest stride. */
-static bool dense_block(const tmv_copy_shape *s, uint32_t j, uint64_t *bytes, uint32_t *outermost)
+/* The block the inner j dims of s write: its bytes, the size n of its
+ * first dim (the shape's dim rank - j) and whether that dim is the one of
+ * the largest destination stride, so the block can be cut into periods of
+ * it. */
+typedef struct dense_block {
+    uint64_t bytes, n;
+    bool     cuts;
+} dense_block;
+
+/* The inner j dims of s write a dense block: sorted by destination stride,
+ * each dim's stride is the bytes of those inside it. */
+static bool dense_block_of(const tmv_copy_shape *s, uint32_t j, dense_block *b)
 {
     const uint32_t first = s->rank - j;
     uint64_t covered = s->elem_bytes;
-    uint32_t used = 0;   /* bit d - first: dim d taken */
+    uint32_t used = 0, outermost = first;   /* used: bit d - first, dim d taken */
     for (uint32_t taken = 0; taken < j; taken++) {
         uint32_t d = first;
         while (d < s->rank && ((used >> (d - first) & 1u) || s->dst_strides[d] != covered))
@@ -89,9 +97,9 @@ static bool dense_block(const tmv_copy_shape *s, uint32_t j, uint64_t *bytes, ui
             return false;
         used |= 1u << (d - first);
         covered *= s->sizes[d];
-        *outermost = d;
+        outermost = d;
     }
-    *bytes = covered;
+    *b = (dense_block){covered, s->sizes[first], outermost == first};
     return true;
 }
 
@@ -119,18 +127,16 @@ static uint64_t best_periods(uint64_t n, uint64_t t, uint64_t least, uint64_t li
  * when no block of BLOCK_MIN bytes exists. */
 static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint32_t *dims, uint64_t *periods, uint64_t *bytes)
 {
+    dense_block b;
     for (uint32_t j = s->rank; j > 0; j--) {
-        uint64_t t;
-        uint32_t outer = 0;
-        if (!dense_block(s, j, &t, &outer))
+        if (!dense_block_of(s, j, &b))
             continue;
-        const uint32_t first = s->rank - j;
-        const uint64_t n = s->sizes[first];
-        if (t <= limit && (outer != first || best_periods(n, t / n, BLOCK_MIN, limit, false) == n)) {
+        const uint64_t t = b.bytes, n = b.n;
+        if (t <= limit && (!b.cuts || best_periods(n, t / n, BLOCK_MIN, limit, false) == n)) {
             *dims = j;
             *periods = 1;
             *bytes = t;
-        } else if (outer == first) {
+        } else if (b.cuts) {
             const uint64_t k = best_periods(n, t / n, BLOCK_MIN, limit, false);
             if (k == 0)
                 continue;
@@ -229,15 +235,13 @@ static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t p
  * search. */
 static bool tail_block_of(const tmv_copy_shape *s, uint32_t *dims, uint64_t *periods, uint64_t *bytes)
 {
+    dense_block b;
     for (uint32_t j = s->rank; j > 0; j--) {
-        uint64_t t;
-        uint32_t outer = 0;
-        if (!dense_block(s, j, &t, &outer))
+        if (!dense_block_of(s, j, &b))
             continue;
-        const uint32_t first = s->rank - j;
-        const uint64_t n = s->sizes[first], u = t / n;   /* bytes per period */
+        const uint64_t t = b.bytes, n = b.n, u = t / n;   /* u: bytes per period */
         uint64_t most = 0;   /* the most periods that read at most four windows */
-        if (outer != first) {
+        if (!b.cuts) {
             most = t <= BLOCK_MAX && block_windows(s, j, 1, t) != 0 ? n : 0;
         } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u) != 0) {   /* one period fits: search */
             uint64_t hi = BLOCK_MAX / u < n ? BLOCK_MAX / u : n;
