@@ -210,6 +210,12 @@ const tmv_kernel *tmv_pick_copy_stateless(tmv_isa isa, const tmv_copy_shape *sha
  * would cost more than it saves. */
 const tmv_kernel *tmv_pick_first(tmv_primitive primitive, tmv_isa isa, const void *shape);
 const tmv_kernel *tmv_pick_copy_first(tmv_isa isa, const tmv_copy_shape *shape);
+/* Every kernel tmv_pick (tmv_candidates) or tmv_pick_copy (tmv_copy_candidates)
+ * chooses among for the shape, in its order of preference, into out (at
+ * most `most`); how many. For tools that time them all (tmv-plan-regret). */
+unsigned tmv_candidates(tmv_primitive primitive, tmv_isa isa, const void *shape, const tmv_kernel **out,
+                        unsigned most);
+unsigned tmv_copy_candidates(tmv_isa isa, const tmv_copy_shape *shape, const tmv_kernel **out, unsigned most);
 
 /* Prototypes of every row's functions: tmv_<variant>_<set> runs it,
  * tmv_<variant>_<set>_accepts says whether its ISA can take a shape,

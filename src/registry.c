@@ -232,3 +232,14 @@ const tmv_kernel *tmv_pick_copy_first(tmv_isa isa, const tmv_copy_shape *shape)
     accepting_copy_kernels(isa, shape, true, &first, 1);
     return first;
 }
+
+unsigned tmv_candidates(tmv_primitive primitive, tmv_isa isa, const void *shape, const tmv_kernel **out,
+                        unsigned most)
+{
+    return accepting_kernels(primitive, isa, shape, out, most);
+}
+
+unsigned tmv_copy_candidates(tmv_isa isa, const tmv_copy_shape *shape, const tmv_kernel **out, unsigned most)
+{
+    return accepting_copy_kernels(isa, shape, false, out, most);
+}
