@@ -50,6 +50,41 @@ static inline void v_ctx_tails(tmv_vctx *c, size_t w, unsigned b)
     const tmv_v pt = v_bytes_shr(p, lw + lb);
     c->tail_in = _mm512_or_si512(_mm512_add_epi8(v_bytes_shl(pj, ls), v_bytes_shl(pt, lw)), u);
 }
+
+/* The same for b = 3: slots of 21 bytes, so plane j's rem bytes (b*rem <=
+ * 64: at most 21) sit at byte 21 j. tail_in takes byte o (element e = o/w,
+ * byte u) from byte 21 (e % 3) + (e / 3) w + u of the slots; tail_de takes
+ * byte 21 j + r of slot j (element t = r/w, byte u) from byte (3 t + j) w + u.
+ * The divisions by 3 and 21 of a byte index are lookups. Bytes past the
+ * tail get indices that are never stored. */
+static inline void v_ctx_tails3(tmv_vctx *c, size_t w)
+{
+    static const uint8_t third[64] = {0,  0,  0,  1,  1,  1,  2,  2,  2,  3,  3,  3,  4,  4,  4,  5,
+                                      5,  5,  6,  6,  6,  7,  7,  7,  8,  8,  8,  9,  9,  9,  10, 10,
+                                      10, 11, 11, 11, 12, 12, 12, 13, 13, 13, 14, 14, 14, 15, 15, 15,
+                                      16, 16, 16, 17, 17, 17, 18, 18, 18, 19, 19, 19, 20, 20, 20, 21};
+    static const uint8_t slot_of_rest[64] = {0, 21, 42, 0, 21, 42, 0, 21, 42, 0, 21, 42, 0, 21, 42, 0,
+                                             21, 42, 0, 21, 42, 0, 21, 42, 0, 21, 42, 0, 21, 42, 0, 21,
+                                             42, 0, 21, 42, 0, 21, 42, 0, 21, 42, 0, 21, 42, 0, 21, 42,
+                                             0, 21, 42, 0, 21, 42, 0, 21, 42, 0, 21, 42, 0, 21, 42, 0};
+    static const uint8_t slot[64] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+                                     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+                                     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3};
+    static const uint8_t in_slot[64] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                        16, 17, 18, 19, 20, 0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                        11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0,  1,  2,  3,  4,  5,
+                                        6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0};
+    const unsigned lw = (unsigned)__builtin_ctzll(w);
+    const tmv_v wm = _mm512_set1_epi8((char)(w - 1)), p = v_iota(1);
+    const tmv_v e = v_bytes_shr(p, lw);
+    c->tail_in = _mm512_add_epi8(
+        _mm512_add_epi8(_mm512_permutexvar_epi8(e, _mm512_loadu_si512(slot_of_rest)),
+                        v_bytes_shl(_mm512_permutexvar_epi8(e, _mm512_loadu_si512(third)), lw)),
+        _mm512_and_si512(p, wm));
+    const tmv_v r = _mm512_loadu_si512(in_slot), t = v_bytes_shr(r, lw);
+    const tmv_v plane = _mm512_add_epi8(_mm512_add_epi8(_mm512_add_epi8(t, t), t), _mm512_loadu_si512(slot));
+    c->tail_de = _mm512_add_epi8(v_bytes_shl(plane, lw), _mm512_and_si512(r, wm));
+}
 #endif
 
 static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
@@ -92,10 +127,10 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
     c->fix_lo = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
 #endif
 #if defined(TMV_VEC_AVX512VBMI)
-    if (b == 2 || b == 4 || b == 8)
-        v_ctx_tails(c, w, b);
+    if (b == 3)
+        v_ctx_tails3(c, w);
     else
-        c->tail_de = c->tail_in = _mm512_setzero_si512();   /* B = 3: unused */
+        v_ctx_tails(c, w, b);
 #endif
     (void)c;
     (void)w;

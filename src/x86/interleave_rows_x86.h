@@ -72,7 +72,7 @@ static inline void deinterleave_row(const tmv_vctx *c, const uint8_t *src, uint8
         return;
 #if defined(TMV_VEC_AVX512VBMI)
     const uint64_t tail = (r->x - i) * w;
-    if (b != 3 && b * tail <= TMV_VB) {
+    if (b * tail <= TMV_VB) {
         /* one vector: the planes' bytes to their slots by one permute, each
          * slot stored at its plane's place less the slot's offset (masked:
          * the bytes around it are not written, and faults on them are
@@ -173,7 +173,7 @@ static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t
         return;
 #if defined(TMV_VEC_AVX512VBMI)
     const uint64_t tail = (r->x - i) * w;
-    if (b != 3 && b * tail <= TMV_VB) {
+    if (b * tail <= TMV_VB) {
         /* one vector, as deinterleave_row's tail the other way round */
         const unsigned slot = TMV_VB / b;
         tmv_v v = _mm512_setzero_si512();
