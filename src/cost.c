@@ -14,9 +14,14 @@ static const tmv_cost_profile profiles[] = {
 
 /* Best-copy bandwidth, in output bytes per ns, of a working set in L1, L2,
  * L3 and DRAM: glibc memcpy where it fits a cache, a streaming copy beyond
- * (tmv-bench's memcpy rows on Zen 4: 16 KiB 97, 512 KiB 48, 1 MiB 40,
- * 64 MiB 16.9 B/ns streamed against 10.8 by memcpy). */
-static const double copy_bytes_per_ns[4] = {97.0, 48.0, 40.0, 16.9};
+ * (tmv-bench's memcpy rows on Zen 4 on 2026-11-27: 16 KiB 153, 512 KiB 92,
+ * 64 MiB 23.5 B/ns streamed against 18.7 by memcpy; a plain memcpy loop
+ * gave 147 at 8 KiB and 55-60 at 1-8 MiB). The rates first measured here
+ * (97, 48, 40, 16.9) were of a slower day of the VM: they floored 8 KiB
+ * steps at a third of their time (TILE's replica copies, 4608 bytes by
+ * copy_long in 20.5 ns, were rated 47.5), and a TILE plan of replica
+ * copies lost to one broadcast that ran 1.8x slower. */
+static const double copy_bytes_per_ns[4] = {153.0, 92.0, 56.0, 23.5};
 
 tmv_cost_features tmv_cost_copy_features(const tmv_copy_shape *s)
 {
