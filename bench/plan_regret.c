@@ -34,17 +34,18 @@ typedef struct entry {
 
 static struct {
     const char *sizes;   /* ",8KiB,1MiB," */
+    bool zoo;            /* the model zoo instead: every case, at its own size */
     entry entries[MAX_ENTRIES];
     unsigned count;
     unsigned judged, failed, inconsistent;   /* cases judged; cases not built or planned; steps off the list */
 } run;
 
-/* The sweep and the zoo register their cases here (cases.h); those at the asked sizes are kept. The
- * zoo's have sizes of their own, kept when the sizes list says "zoo". */
+/* The sweep and the zoo register their cases here (cases.h): the sweep's at the asked sizes, every
+ * one of the zoo's (each has a size of its own). */
 void bench_register_case(const bench_case *c, uint64_t target, const char *size_name) {
     char key[64];
     snprintf(key, sizeof key, ",%s,", size_name);
-    if ((strstr(run.sizes, key) || run.sizes[0] == 'z') && run.count < MAX_ENTRIES)
+    if ((run.zoo || strstr(run.sizes, key)) && run.count < MAX_ENTRIES)
         run.entries[run.count++] = (entry){c, target, size_name};
 }
 
@@ -277,18 +278,19 @@ int main(int argc, char **argv) {
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
-    run.sizes = strcmp(sizes, ",zoo,") == 0 ? "zoo" : sizes;
+    run.sizes = sizes;
+    run.zoo = strcmp(sizes, ",zoo,") == 0;
     FILE *tsv = tsv_path ? fopen(tsv_path, "w") : NULL;
     biases = calloc(tmv_kernel_count, sizeof *biases);
     if ((tsv_path && !tsv) || !biases) {
         fprintf(stderr, "tmv-plan-regret: %s\n", tsv_path && !tsv ? "cannot write the TSV" : "out of memory");
         return 1;
     }
-    if (run.sizes[0] == 'z') bench_register_zoo();
+    if (run.zoo) bench_register_zoo();
     else bench_register_sweep(1);
     for (unsigned i = 0; i < run.count; i++) judge_entry(&run.entries[i], filter, tsv);
     printf("tmv-plan-regret: %u cases of %s, kernel set %s; %u could not be built or planned\n", run.judged,
-           run.sizes[0] == 'z' ? "the model zoo" : "the sweep", tmv_isa_name(tmv_get_isa()), run.failed);
+           run.zoo ? "the model zoo" : "the sweep", tmv_isa_name(tmv_get_isa()), run.failed);
     report(worst);
     if (tsv) fclose(tsv);
     free(biases);

@@ -136,13 +136,19 @@ static inline void fill_row(const fill_ctx *c, uint8_t *row, uint64_t len, __m51
  * execute runs a step's rows in any order too). */
 #define SHORT_BATCH 8
 
+/* The walk's current row of at most a vector, its pattern from phase 0. */
+static inline __m512i short_row(const fill_ctx *c, const tmv_walk *w, const uint8_t *src)
+{
+    return _mm512_permutexvar_epi8(c->index[0], _mm512_maskz_loadu_epi8(c->pattern_mask, src + w->src));
+}
+
 /* The patterns of the walk's next SHORT_BATCH rows into v, their places into out. */
 static inline void load_batch(const fill_ctx *c, tmv_walk *w, const uint8_t *src, uint8_t *dst,
                               __m512i v[SHORT_BATCH], uint8_t *out[SHORT_BATCH])
 {
 #pragma GCC unroll 8
     for (unsigned i = 0; i < SHORT_BATCH; i++) {
-        v[i] = _mm512_permutexvar_epi8(c->index[0], _mm512_maskz_loadu_epi8(c->pattern_mask, src + w->src));
+        v[i] = short_row(c, w, src);
         out[i] = dst + w->dst;
         tmv_walk_next(w);
     }
@@ -170,8 +176,7 @@ static void fill_short_rows(const fill_ctx *c, tmv_walk *w, uint64_t rows, uint6
             _mm512_mask_storeu_epi8(out[i], m, v[i]);
     }
     for (; rows > 0; rows--, tmv_walk_next(w))
-        _mm512_mask_storeu_epi8(dst + w->dst, m,
-                                _mm512_permutexvar_epi8(c->index[0], _mm512_maskz_loadu_epi8(c->pattern_mask, src + w->src)));
+        _mm512_mask_storeu_epi8(dst + w->dst, m, short_row(c, w, src));
 }
 
 void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
