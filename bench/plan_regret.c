@@ -1,6 +1,6 @@
 /* plan_regret.c - tmv-plan-regret: the planner's choices checked against the clock. For every case of the
- * generated sweep (and the model zoo), every step of its plan is run with each kernel the planner chose
- * among, and the kernel it chose is compared with the fastest of them.
+ * generated sweep (or the model zoo, or the benchmark suite's own cases), every step of its plan is run
+ * with each kernel the planner chose among, and the kernel it chose is compared with the fastest of them.
  *
  * The cost model (src/cost.h) is fitted on `tmv-check-kernels --calibrate`'s random shapes; these are
  * the sweep's and the zoo's, which it never saw. Per step: the regret (the chosen kernel's time over the
@@ -35,18 +35,28 @@ typedef struct entry {
 static struct {
     const char *sizes;   /* ",8KiB,1MiB," */
     bool zoo;            /* the model zoo instead: every case, at its own size */
+    bool suite;          /* the benchmark suite's cases instead, at each size class they list */
     entry entries[MAX_ENTRIES];
     unsigned count;
     unsigned judged, failed, inconsistent;   /* cases judged; cases not built or planned; steps off the list */
 } run;
 
-/* The sweep and the zoo register their cases here (cases.h): the sweep's at the asked sizes, every
- * one of the zoo's (each has a size of its own). */
+/* The sweep, the zoo and the suite register their cases here (cases.h): the sweep's at the asked
+ * sizes, every one of the others'. */
 void bench_register_case(const bench_case *c, uint64_t target, const char *size_name) {
     char key[64];
     snprintf(key, sizeof key, ",%s,", size_name);
-    if ((run.zoo || strstr(run.sizes, key)) && run.count < MAX_ENTRIES)
+    if ((run.zoo || run.suite || strstr(run.sizes, key)) && run.count < MAX_ENTRIES)
         run.entries[run.count++] = (entry){c, target, size_name};
+}
+
+/* The suite's table (cases.c): each case at each size class it lists (the tiny class at its own
+ * shape). The runner registers them per kernel set; here they run under the default one. */
+static void register_suite(void) {
+    for (size_t i = 0; i < bench_case_count; i++)
+        for (unsigned z = 0; z < SIZE_CLASS_COUNT; z++)
+            if (bench_cases[i].sizes >> z & 1u)
+                bench_register_case(&bench_cases[i], size_class_bytes[z], size_class_names[z]);
 }
 
 static double now_ns(void) {
@@ -173,8 +183,8 @@ static void judge_step(const char *case_name, const char *size, unsigned index, 
         if (tsv) {
             tmv_cost_features f = {0};
             tmv_cost_kernel_features(cand[i], step_shape(&t), &f);
-            const double floor = tmv_cost_memory_ns(
-                f.bytes, tmv_cost_working_set(cand[i]->primitive, step_shape(&t), f), step_tuning(&t));
+            const double traffic = tmv_cost_working_set(cand[i]->primitive, step_shape(&t), f);
+            const double floor = tmv_cost_floor_ns(f.bytes, traffic, traffic, step_tuning(&t));
             fprintf(tsv, "%s\t%s\t%u\t%s\t%d\t%.2f\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%.2f\n", case_name, size,
                     index, cand[i]->name, cand[i] == step->kernel, est, ns, f.blocks, f.lines, f.pieces, f.bytes,
                     floor);
@@ -251,9 +261,10 @@ static void report(unsigned worst) {
 
 static void usage(void) {
     fprintf(stderr,
-            "usage: tmv-plan-regret [--sizes=8KiB,1MiB | --sizes=zoo] [--filter=TEXT] [--worst=N] [--tsv=PATH]\n"
-            "  --sizes   the sweep's output sizes to run (8KiB, 1MiB, 64MiB, 256MiB), or the model zoo\n"
-            "            (default 8KiB,1MiB)\n"
+            "usage: tmv-plan-regret [--sizes=8KiB,1MiB | --sizes=zoo | --sizes=suite] [--filter=TEXT] [--worst=N]\n"
+            "                       [--tsv=PATH]\n"
+            "  --sizes   the sweep's output sizes to run (8KiB, 1MiB, 64MiB, 256MiB), the model zoo, or\n"
+            "            the benchmark suite's cases at their size classes (default 8KiB,1MiB)\n"
             "  --filter  only cases whose name (family/variant/label/type) contains TEXT\n"
             "  --worst   how many of the worst steps to list (default 25)\n"
             "  --tsv     every candidate's row: case, size, step, kernel, chosen (1 or 0), rated ns,\n"
@@ -280,6 +291,7 @@ int main(int argc, char **argv) {
     }
     run.sizes = sizes;
     run.zoo = strcmp(sizes, ",zoo,") == 0;
+    run.suite = strcmp(sizes, ",suite,") == 0;
     FILE *tsv = tsv_path ? fopen(tsv_path, "w") : NULL;
     biases = calloc(tmv_kernel_count, sizeof *biases);
     if ((tsv_path && !tsv) || !biases) {
@@ -287,10 +299,11 @@ int main(int argc, char **argv) {
         return 1;
     }
     if (run.zoo) bench_register_zoo();
+    else if (run.suite) register_suite();
     else bench_register_sweep(1);
     for (unsigned i = 0; i < run.count; i++) judge_entry(&run.entries[i], filter, tsv);
     printf("tmv-plan-regret: %u cases of %s, kernel set %s; %u could not be built or planned\n", run.judged,
-           run.zoo ? "the model zoo" : "the sweep", tmv_isa_name(tmv_get_isa()), run.failed);
+           run.zoo ? "the model zoo" : run.suite ? "the suite" : "the sweep", tmv_isa_name(tmv_get_isa()), run.failed);
     report(worst);
     if (tsv) fclose(tsv);
     free(biases);

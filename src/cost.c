@@ -92,20 +92,33 @@ double tmv_cost_compute_ns(const tmv_cost_profile *p, tmv_cost_features f)
     return p->call_ns + p->block_ns * f.blocks + p->line_ns * f.lines + p->piece_ns * f.pieces + p->byte_ns * f.bytes;
 }
 
-double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tuning)
+/* The smallest cache level (3: DRAM) a working set fits in. */
+static unsigned level_of(double working_set, const tmv_tuning *tuning)
 {
     unsigned level = 0;
     while (level < 3 && !(tuning->cache_bytes[level] != 0 && working_set <= (double)tuning->cache_bytes[level]))
         level++;
-    return bytes / copy_bytes_per_ns[level];
+    return level;
 }
 
-double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double working_set, const tmv_tuning *tuning)
+double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tuning)
+{
+    return bytes / copy_bytes_per_ns[level_of(working_set, tuning)];
+}
+
+double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning)
+{
+    const unsigned level = level_of(working_set, tuning);
+    return (level < 3 ? traffic / 2 : bytes) / copy_bytes_per_ns[level];
+}
+
+double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double traffic, double working_set,
+                         const tmv_tuning *tuning)
 {
     const tmv_cost_profile *p = tmv_cost_profile_of(k);
     if (p == NULL)
         return -1;
-    const double compute = tmv_cost_compute_ns(p, f), memory = tmv_cost_memory_ns(f.bytes, working_set, tuning);
+    const double compute = tmv_cost_compute_ns(p, f), memory = tmv_cost_floor_ns(f.bytes, traffic, working_set, tuning);
     return compute > memory ? compute : memory;
 }
 
@@ -136,8 +149,8 @@ double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_wo
     const tmv_tuning *tuning = tuning_of(k->primitive, shape);
     if (tuning == NULL || !tmv_cost_kernel_features(k, shape, &f))
         return -1;
-    const double working_set = plan_working_set > 0 ? plan_working_set : tmv_cost_working_set(k->primitive, shape, f);
-    return tmv_cost_estimate(k, f, working_set, tuning);
+    const double traffic = tmv_cost_working_set(k->primitive, shape, f);
+    return tmv_cost_estimate(k, f, traffic, plan_working_set > 0 ? plan_working_set : traffic, tuning);
 }
 
 double tmv_cost_of(const tmv_kernel *k, const void *shape)

@@ -12,9 +12,9 @@
  * (tmv_cost_profile); they are fitted to times of every kernel on the
  * shapes it accepts, in cache, on one machine
  * (`tmv-check-kernels --calibrate`, which writes src/cost_table.inc). The
- * estimate is that sum, but never less than moving the step's bytes at the
- * copy bandwidth of the cache level its working set fits in: no kernel copies
- * faster than memory does. docs/ARCHITECTURE.md ("The cost model") says how
+ * estimate is that sum, but never less than moving the step's traffic at the
+ * copy bandwidth of the cache level it fits in (tmv_cost_floor_ns): no
+ * kernel copies faster than memory does. docs/ARCHITECTURE.md ("The cost model") says how
  * the planner uses it. */
 #ifndef TMV_COST_H
 #define TMV_COST_H
@@ -59,9 +59,20 @@ double tmv_cost_compute_ns(const tmv_cost_profile *p, tmv_cost_features f);
  * set fits in, or of DRAM. */
 double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tuning);
 
+/* The least a step of `bytes` output bytes takes that reads and writes
+ * `traffic` bytes (tmv_cost_working_set's) within working_set bytes: in a
+ * cache, its traffic at the copy bandwidth of that level, counted as a copy
+ * of traffic / 2 bytes, so a step that reads little (a broadcast) is
+ * floored below a copy of its output (TILE 3d of a 4x1 u16 tensor by
+ * 2x2x2 at 1 MiB, an L3 working set: one vpermb per output vector writes
+ * at 116 B/ns against the level's copy rate of 56); in DRAM, a copy of
+ * its output bytes (streaming stores write no faster than a copy moves). */
+double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning);
+
 /* The estimate for kernel k on shape features f: the profile's compute,
- * floored by tmv_cost_memory_ns; a negative value when k has no profile. */
-double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double working_set, const tmv_tuning *tuning);
+ * floored by tmv_cost_floor_ns; a negative value when k has no profile. */
+double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double traffic, double working_set,
+                         const tmv_tuning *tuning);
 
 /* The bytes a step's source and destination span together: the
  * destination's bytes and at most as many of the source (a fill reads one

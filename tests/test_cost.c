@@ -55,6 +55,22 @@ Test(cost, memory_floor_grows_with_the_level_the_working_set_needs)
     cr_expect_eq(tmv_cost_memory_ns(8192, 16 << 10, &none), dram);
 }
 
+/* In a cache the floor is the step's traffic at the level's copy rate: a
+ * copy (reads as much as it writes) floors at a copy of its output, a
+ * broadcast that reads an eighth of it at 9/16 of that. In DRAM both floor
+ * at a copy of their output. */
+Test(cost, floor_in_a_cache_counts_the_bytes_read_in_dram_the_bytes_written)
+{
+    const tmv_tuning t = {.stream_threshold = 1 << 24, .cache_bytes = {32 << 10, 1 << 20, 32 << 20}};
+    const double out = 1 << 20, copy_ws = 2 * out, broadcast_ws = out + out / 8;
+    const double copy = tmv_cost_floor_ns(out, copy_ws, copy_ws, &t);
+    cr_expect_eq(copy, tmv_cost_memory_ns(out, copy_ws, &t));
+    const double broadcast = tmv_cost_floor_ns(out, broadcast_ws, broadcast_ws, &t);
+    cr_expect(broadcast > 0.5624 * copy && broadcast < 0.5626 * copy, "%g ns against a copy's %g", broadcast, copy);
+    const double dram_ws = 64.0 * (1 << 20);
+    cr_expect_eq(tmv_cost_floor_ns(out, out, dram_ws, &t), tmv_cost_memory_ns(out, dram_ws, &t));
+}
+
 /* A step past the stream threshold is rated, never below DRAM's copy time:
  * a 64 MiB transpose by the scalar 4-byte copy is priced at its compute
  * (far above the floor), a contiguous copy by memcpy at the floor. */
