@@ -1,4 +1,4 @@
-/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 16 bytes whose inner dims write a dense block of 96-512 bytes from at most four 64-byte source windows: per block four masked loads and, per vector, one or two byte permutes and a blend, from tables built at create.
+/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 16 bytes whose inner dims write a dense block of 96-512 bytes from at most eight 64-byte source windows: per block a masked load per window and, per vector, a byte permute per window pair and a blend, from tables built at create.
  *
  * SPACE_TO_DEPTH of NHWC tensors with one channel writes each output pixel
  * from B runs of B x C elements, one per input row: three 12-byte runs for
@@ -7,9 +7,13 @@
  * periods of the next dim when whole dims do not fit 512 bytes: five
  * pixels, 180 bytes, from three windows, one per input row); the block's
  * windows are loaded once, masked to the bytes it reads (no load leaves
- * the source), and held in four registers, and each of its vectors is two
- * vpermt2b over them and a blend. A block that needs more windows is cut
- * to 256, 128 or 96 bytes, or not taken.
+ * the source), and held in registers, and each of its vectors is a
+ * vpermt2b per window pair and a blend per pair after the first. Blocks
+ * that read at most four windows are looked for first, cut to 256, 128
+ * or 96 bytes if need be; only where none exists, blocks of up to eight:
+ * SPACE_TO_DEPTH of NCHW, B2 C16 u8, 22 x 22 pixels, writes each channel's
+ * four output planes (484 bytes) from its 484 input bytes, eight windows,
+ * which the row loop moved as 352 rows of 22 bytes (586 ns at 8 KiB).
  *
  * A dim of source stride 0 (TILE's repeats) is no different: its bytes
  * repeat source bytes, and a whole TILE whose rows expand a few source
@@ -50,11 +54,13 @@
  * model chooses between them. */
 #define ELEM_MAX 16
 #define VECTORS_MAX (BLOCK_MAX / 64)
-#define WINDOWS_MAX 4                    /* per block: two vpermt2b pairs, held in registers */
+#define WINDOWS_MAX 8                    /* per block: four vpermt2b pairs, held in registers */
+#define WINDOWS_FEW 4                    /* what a block is first looked for with */
+#define PAIRS_MAX (WINDOWS_MAX / 2)
 
 typedef struct permute_vector {
-    __m512i  idx[2];                     /* per byte: its byte in window pair 0 or 1 (bit 6: the pair's second) */
-    uint64_t second;                     /* bytes taken from pair 1 */
+    __m512i  idx;                        /* per byte: its byte in its window pair (bit 6: the pair's second) */
+    uint64_t pair[PAIRS_MAX - 1];        /* bytes taken from pairs 1, 2 and 3 */
     uint64_t store;                      /* bytes of the vector inside the block */
 } permute_vector;
 
@@ -211,12 +217,12 @@ static uint64_t least_from(const uint64_t *off, unsigned n, uint64_t from)
 /* The offsets of 64-byte windows that cover off[0..n): greedy from the
  * least offset, each next one from the least offset the windows before
  * leave, which takes the fewest. Returns how many, 0 if more than
- * WINDOWS_MAX. */
-static unsigned cover(const uint64_t *off, unsigned n, uint64_t *start)
+ * `most` (at most WINDOWS_MAX). */
+static unsigned cover(const uint64_t *off, unsigned n, unsigned most, uint64_t *start)
 {
     unsigned w = 0;
     for (uint64_t least = least_from(off, n, 0); least != UINT64_MAX; least = least_from(off, n, least + 64)) {
-        if (w == WINDOWS_MAX)
+        if (w == most)
             return 0;
         start[w++] = least;
     }
@@ -225,37 +231,39 @@ static unsigned cover(const uint64_t *off, unsigned n, uint64_t *start)
 
 /* How many windows a block of `periods` periods of the dim outside s's
  * inner `dims` (or of those dims alone, periods 1), `bytes` bytes, reads;
- * 0 if more than four. */
-static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes)
+ * 0 if more than `most`. */
+static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
+                              unsigned most)
 {
     uint64_t off[BLOCK_MAX], start[WINDOWS_MAX];
-    return block_offsets(s, dims, periods, off, bytes) ? cover(off, (unsigned)bytes, start) : 0;
+    return block_offsets(s, dims, periods, off, bytes) ? cover(off, (unsigned)bytes, most, start) : 0;
 }
 
 /* A block with a tail, when no dividing one is found: of the most inner
- * dims that write densely, the whole block if it reads at most four
+ * dims that write densely, the whole block if it reads at most `most`
  * windows, else its outermost dim (if it is the first of them) cut into
  * blocks of the periods that fill their vectors best among those that do,
  * and at least BLOCK_MIN_TAIL bytes. A block of more periods reads at
  * least the windows of one of fewer (it holds its bytes, and the greedy
- * cover is the least), so the most periods four windows hold is a binary
+ * cover is the least), so the most periods `most` windows hold is a binary
  * search. */
-static bool tail_block_of(const tmv_copy_shape *s, uint32_t *dims, uint64_t *periods, uint64_t *bytes)
+static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, uint32_t *dims, uint64_t *periods,
+                          uint64_t *bytes)
 {
     dense_block b;
     for (uint32_t j = s->rank; j > 0; j--) {
         if (!dense_block_of(s, j, &b))
             continue;
         const uint64_t t = b.bytes, n = b.n, u = t / n;   /* u: bytes per period */
-        uint64_t most = 0;   /* the most periods that read at most four windows */
+        uint64_t most = 0;   /* the most periods that read at most most_windows windows */
         if (!b.cuts) {
-            most = t <= BLOCK_MAX && block_windows(s, j, 1, t) != 0 ? n : 0;
-        } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u) != 0) {   /* one period fits: search */
+            most = t <= BLOCK_MAX && block_windows(s, j, 1, t, most_windows) != 0 ? n : 0;
+        } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u, most_windows) != 0) {   /* one period fits: search */
             uint64_t hi = BLOCK_MAX / u < n ? BLOCK_MAX / u : n;
             most = 1;
             while (most < hi) {
                 const uint64_t k = (most + hi + 1) / 2;
-                if (block_windows(s, j - 1, k, k * u) != 0)
+                if (block_windows(s, j - 1, k, k * u, most_windows) != 0)
                     most = k;
                 else
                     hi = k - 1;
@@ -279,36 +287,38 @@ static bool tail_block_of(const tmv_copy_shape *s, uint32_t *dims, uint64_t *per
 }
 
 /* Vector v's tables for its n bytes at source offsets o: each byte's window
- * (the first of the block's that holds it) and place in it. */
+ * (the first of the block's that holds it), its place in the window's pair
+ * (one index vector serves every pair: the bytes of the others are blended
+ * away) and the masks of the bytes of pairs 1-3. */
 static void vector_make(permute_plan *pl, unsigned v, const uint64_t *o, unsigned n)
 {
     permute_vector *pv = &pl->vec[v];
-    uint8_t idx[2][64] = {{0}};
+    uint8_t idx[64] = {0};
     for (unsigned i = 0; i < n; i++) {
         unsigned w = 0;
         while (o[i] - pl->win_offset[w] >= 64)
             w++;
         const uint64_t in_window = o[i] - pl->win_offset[w];
-        idx[w / 2][i] = (uint8_t)(in_window | (w % 2) << 6);
+        idx[i] = (uint8_t)(in_window | (w % 2) << 6);
         if (w >= 2)
-            pv->second |= 1ull << i;
+            pv->pair[w / 2 - 1] |= 1ull << i;
         pl->win_mask[w] |= 1ull << in_window;
     }
-    pv->idx[0] = _mm512_loadu_si512(idx[0]);
-    pv->idx[1] = _mm512_loadu_si512(idx[1]);
+    pv->idx = _mm512_loadu_si512(idx);
     pv->store = n == 64 ? ~0ull : (1ull << n) - 1;
 }
 
 /* The tables of a block of `periods` periods of s's dim outside its inner
  * `dims` (or of those dims alone, periods 1), `bytes` bytes, into pl; false
- * if it reads more than four windows. */
-static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes, permute_plan *pl)
+ * if it reads more than `most` windows. */
+static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes, unsigned most,
+                        permute_plan *pl)
 {
     uint64_t off[BLOCK_MAX];
     if (!block_offsets(s, dims, periods, off, bytes))
         return false;
     memset(pl, 0, sizeof *pl);
-    pl->windows = cover(off, (unsigned)bytes, pl->win_offset);
+    pl->windows = cover(off, (unsigned)bytes, most, pl->win_offset);
     if (pl->windows == 0)
         return false;
     pl->vectors = (unsigned)((bytes + 63) / 64);
@@ -327,32 +337,41 @@ static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods
 }
 
 /* Builds the tables of the block block_of chose (and of the tail block
- * its periods leave) into st; false if it reads more than four windows. */
+ * its periods leave) into st; false if it reads more than `most` windows. */
 static bool permute_plan_try(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
-                             permute_state *st)
+                             unsigned most, permute_state *st)
 {
     memset(&st->tail, 0, sizeof st->tail);
-    if (!plan_tables(s, dims, periods, bytes, &st->block))
+    if (!plan_tables(s, dims, periods, bytes, most, &st->block))
         return false;
     const uint64_t rest = periods > 1 ? s->sizes[s->rank - dims - 1] % periods : 0;
     /* the tail reads a part of what the block reads: no more windows */
-    return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), &st->tail);
+    return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), most, &st->tail);
 }
 
-/* The largest block that reads at most four windows: of at most 512, 256
- * or 128 bytes, of periods that divide their dim, if any; else with a tail
- * (tail_block_of: DEPTH_TO_SPACE NHWC CRD C3 u8, B = 3: 7 of the 17 pixel
- * triples of a row, 63 bytes from four windows, twice, and a tail of 3). */
-static bool permute_plan_make(const tmv_copy_shape *s, permute_state *st)
+/* The largest block that reads at most `most` windows: of at most 512,
+ * 256 or 128 bytes, of periods that divide their dim, if any; else with a
+ * tail (tail_block_of: DEPTH_TO_SPACE NHWC CRD C3 u8, B = 3: 7 of the 17
+ * pixel triples of a row, 63 bytes from four windows, twice, and a tail of
+ * 3). */
+static bool permute_plan_within(const tmv_copy_shape *s, unsigned most, permute_state *st)
 {
     uint32_t dims;
     uint64_t periods, bytes;
+    for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
+        if (block_of(s, limit, &dims, &periods, &bytes) && permute_plan_try(s, dims, periods, bytes, most, st))
+            return true;
+    return tail_block_of(s, most, &dims, &periods, &bytes) && permute_plan_try(s, dims, periods, bytes, most, st);
+}
+
+/* A block of at most four windows if there is one, else of at most eight:
+ * two pairs of windows cost a vector two permutes, four pairs four, so a
+ * block cut smaller to read four windows moves its bytes with fewer. */
+static bool permute_plan_make(const tmv_copy_shape *s, permute_state *st)
+{
     if (s->rank == 0 || s->elem_bytes > ELEM_MAX)
         return false;
-    for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
-        if (block_of(s, limit, &dims, &periods, &bytes) && permute_plan_try(s, dims, periods, bytes, st))
-            return true;
-    return tail_block_of(s, &dims, &periods, &bytes) && permute_plan_try(s, dims, periods, bytes, st);
+    return permute_plan_within(s, WINDOWS_FEW, st) || permute_plan_within(s, WINDOWS_MAX, st);
 }
 
 void tmv_copy_permute_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
@@ -368,7 +387,11 @@ bool tmv_copy_permute_avx512vbmi_accepts(const tmv_copy_shape *s)
 
 /* Priced by its own blocks (tails counted), the windows they load (lines)
  * and the vectors they permute and store (pieces): a block of 60 bytes
- * from four windows costs about what one of 126 does. */
+ * from four windows costs about what one of 126 does. A vector of three or
+ * four window pairs counts as one: counted by its permutes and refitted,
+ * the row rated the single permute of TILE 3d [n, 4, 1] u8 by {8, 1, 8}
+ * at 8 KiB (70.6 ns) under a permute of a slice and `fill_doubling`'s
+ * replicas (48.3 ns), and six TILE plans went 0.68-0.89x. */
 void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_features *f)
 {
     permute_state st;
@@ -409,43 +432,40 @@ static bool plan_fits(const permute_state *st, const tmv_copy_shape *s)
     return true;
 }
 
-/* A vector of a block from its windows: from pair 0, and when `two_pairs`
- * pair 1's bytes blended in. (Testing each vector for bytes of one pair
- * only, to skip a permute, saved 3-7% on TILE's expansions and cost 4-10%
- * on SPACE_TO_DEPTH of NHWC at 1 MiB.) */
-__attribute__((always_inline)) static inline __m512i permute_vector_of(const permute_vector *pv, __m512i w0, __m512i w1,
-                                                                     __m512i w2, __m512i w3, bool two_pairs)
+/* A vector of a block from the first 2 * pairs of its windows: pair 0's
+ * bytes, and each other pair's blended in. (Testing each vector for bytes
+ * of one pair only, to skip a permute, saved 3-7% on TILE's expansions
+ * and cost 4-10% on SPACE_TO_DEPTH of NHWC at 1 MiB.) */
+__attribute__((always_inline)) static inline __m512i permute_vector_of(const permute_vector *pv, const __m512i *w,
+                                                                     unsigned pairs)
 {
-    const __m512i r = _mm512_permutex2var_epi8(w0, pv->idx[0], w1);
-    return two_pairs ? _mm512_mask_blend_epi8(pv->second, r, _mm512_permutex2var_epi8(w2, pv->idx[1], w3)) : r;
+    __m512i r = _mm512_permutex2var_epi8(w[0], pv->idx, w[1]);
+    for (unsigned p = 1; p < pairs; p++)
+        r = _mm512_mask_blend_epi8(pv->pair[p - 1], r, _mm512_permutex2var_epi8(w[2 * p], pv->idx, w[2 * p + 1]));
+    return r;
 }
 
-/* One block: its windows loaded (masked to the bytes it reads), each
- * vector permuted from them (from pair 1 too when `two_pairs`) and stored.
- * `full`: the block is BLOCK_MAX bytes, every vector stored whole, so the
- * loop has a constant count and no test per vector (TILE inner 1x2 u8 at 8
- * KiB, blocks of eight vectors from four windows: 125 -> 98 ns). */
+/* One block: its windows loaded (masked to the bytes it reads; a window
+ * past the block's last is a zero mask and loads nothing), each vector
+ * permuted from its `pairs` window pairs and stored. `full`: the block is
+ * BLOCK_MAX bytes, every vector stored whole, so the loop has a constant
+ * count and no test per vector (TILE inner 1x2 u8 at 8 KiB, blocks of
+ * eight vectors from four windows: 125 -> 98 ns). */
 __attribute__((always_inline)) static inline void permute_block(const permute_plan *pl, const uint8_t *src,
-                                                                uint8_t *dst, bool two_pairs, bool full)
+                                                                uint8_t *dst, unsigned pairs, bool full)
 {
-    const __m512i w0 = _mm512_maskz_loadu_epi8(pl->win_mask[0], src + pl->win_offset[0]);
-    const __m512i w1 = _mm512_maskz_loadu_epi8(pl->win_mask[1], src + pl->win_offset[1]);
-    __m512i w2 = w0, w3 = w0;
-    if (two_pairs) {
-        w2 = _mm512_maskz_loadu_epi8(pl->win_mask[2], src + pl->win_offset[2]);
-        w3 = _mm512_maskz_loadu_epi8(pl->win_mask[3], src + pl->win_offset[3]);
-    }
+    __m512i w[WINDOWS_MAX];
+    for (unsigned i = 0; i < 2 * pairs; i++)
+        w[i] = _mm512_maskz_loadu_epi8(pl->win_mask[i], src + pl->win_offset[i]);
     if (full) {
 #pragma GCC unroll 8
-        for (unsigned v = 0; v < VECTORS_MAX; v++) {
-            const permute_vector *pv = &pl->vec[v];
-            _mm512_storeu_si512(dst + 64 * v, permute_vector_of(pv, w0, w1, w2, w3, two_pairs));
-        }
+        for (unsigned v = 0; v < VECTORS_MAX; v++)
+            _mm512_storeu_si512(dst + 64 * v, permute_vector_of(&pl->vec[v], w, pairs));
         return;
     }
     for (unsigned v = 0; v < pl->vectors; v++) {
         const permute_vector *pv = &pl->vec[v];
-        const __m512i r = permute_vector_of(pv, w0, w1, w2, w3, two_pairs);
+        const __m512i r = permute_vector_of(pv, w, pairs);
         if (pv->store == ~0ull)
             _mm512_storeu_si512(dst + 64 * v, r);
         else
@@ -453,11 +473,29 @@ __attribute__((always_inline)) static inline void permute_block(const permute_pl
     }
 }
 
+/* The window pairs of a plan. */
+static inline unsigned pairs_of(const permute_plan *pl)
+{
+    return (pl->windows + 1) / 2;
+}
+
+/* One block (not full), its pairs a constant in each case. */
+__attribute__((always_inline)) static inline void permute_one(const permute_plan *pl, const uint8_t *src,
+                                                              uint8_t *dst)
+{
+    switch (pairs_of(pl)) {
+    case 1: permute_block(pl, src, dst, 1, false); break;
+    case 2: permute_block(pl, src, dst, 2, false); break;
+    case 3: permute_block(pl, src, dst, 3, false); break;
+    default: permute_block(pl, src, dst, 4, false); break;
+    }
+}
+
 /* The blocks of the outer walk: the innermost outer dim in a loop (after
  * it, when `tail` is not NULL, its tail block), the others walked. */
 __attribute__((always_inline)) static inline void permute_blocks(const permute_plan *pl, const permute_plan *tail,
                                                                  const tmv_copy_shape *outer, const uint8_t *src,
-                                                                 uint8_t *dst, bool two_pairs, bool full)
+                                                                 uint8_t *dst, unsigned pairs, bool full)
 {
     const uint32_t in = outer->rank - 1;
     const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
@@ -465,10 +503,23 @@ __attribute__((always_inline)) static inline void permute_blocks(const permute_p
     tmv_walk_init(&walk, outer, in);
     do {
         for (uint64_t i = 0; i < n; i++)
-            permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, two_pairs, full);
+            permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs, full);
         if (tail != NULL)
-            permute_block(tail, src + walk.src + n * ss, dst + walk.dst + n * ds, tail->windows > 2, false);
+            permute_one(tail, src + walk.src + n * ss, dst + walk.dst + n * ds);
     } while (tmv_walk_next(&walk));
+}
+
+/* permute_blocks with `full` a constant. */
+__attribute__((always_inline)) static inline void permute_blocks_pairs(const permute_plan *pl,
+                                                                       const permute_plan *tail,
+                                                                       const tmv_copy_shape *outer,
+                                                                       const uint8_t *src, uint8_t *dst,
+                                                                       unsigned pairs, bool full)
+{
+    if (full)
+        permute_blocks(pl, tail, outer, src, dst, pairs, true);
+    else
+        permute_blocks(pl, tail, outer, src, dst, pairs, false);
 }
 
 void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
@@ -490,10 +541,14 @@ void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
         outer.dst_strides[d] *= pl->periods;
     }
     const bool full = pl->vectors == VECTORS_MAX && pl->vec[VECTORS_MAX - 1].store == ~0ull;
-    if (outer.rank == 0)
-        permute_block(pl, src, dst, pl->windows > 2, false);
-    else if (pl->windows > 2)
-        full ? permute_blocks(pl, tail, &outer, src, dst, true, true) : permute_blocks(pl, tail, &outer, src, dst, true, false);
-    else
-        full ? permute_blocks(pl, tail, &outer, src, dst, false, true) : permute_blocks(pl, tail, &outer, src, dst, false, false);
+    if (outer.rank == 0) {
+        permute_one(pl, src, dst);
+        return;
+    }
+    switch (pairs_of(pl)) {
+    case 1: permute_blocks_pairs(pl, tail, &outer, src, dst, 1, full); break;
+    case 2: permute_blocks_pairs(pl, tail, &outer, src, dst, 2, full); break;
+    case 3: permute_blocks_pairs(pl, tail, &outer, src, dst, 3, full); break;
+    default: permute_blocks_pairs(pl, tail, &outer, src, dst, 4, full); break;
+    }
 }
