@@ -169,16 +169,28 @@ static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned w
 /* The row loop's own work, for the cost model (TMV_KERNEL_PRICED): its
  * rows (cost.h's blocks already: one call of the row function for each
  * position outside the block), the rows that end in a tail (lines), and
- * the vectors its whole groups of b move (pieces). Priced per element and
+ * the vectors its whole groups of b move (pieces), both counted once per
+ * round of the permute network. Priced per element and
  * byte on the checker's short rows, where tails are most of the work, the
  * rows of a long row were rated 3-4x over their time: TILE inner 1x2 u8
  * at 8 KiB (one row of 64 groups), 195 ns rated, 47 run. */
 static inline void block_rows_features(const tmv_copy_shape *s, bool inter, tmv_cost_features *f)
 {
     const unsigned b = inter ? tmv_interleave_block(s) : tmv_deinterleave_block(s);
+    if (b == 0)
+        return;   /* not a block shape, so not accepted; the test tells gcc that rank >= 2 below */
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s), n = TMV_VB / s->elem_bytes;
-    f->lines = x % n != 0 ? f->blocks : 0;
-    f->pieces = f->blocks * (double)(x / n * b);
+    /* the network's rounds per group: one two-source step for B = 2, two
+     * for 3 and 4, three for 8 (DEPTH_TO_SPACE nchw B3 C3 f32 at 8 KiB, rows
+     * of tails alone, was rated as B = 2's: 318 ns, run 570) */
+    const double rounds = b == 2 ? 1 : b == 8 ? 3 : 2;
+#if defined(TMV_VEC_AVX512VBMI)
+    const bool one_vector = b * (x % n) * s->elem_bytes <= TMV_VB;   /* a tail of one permute */
+#else
+    const bool one_vector = false;
+#endif
+    f->lines = x % n != 0 ? f->blocks * (one_vector ? 1 : rounds) : 0;
+    f->pieces = f->blocks * (double)(x / n * b) * rounds;
 }
 #endif
 
