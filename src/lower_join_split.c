@@ -106,18 +106,6 @@ static const tmv_kernel *rows_kernel(const tmv_op *op, const tmv_rows_shape *sha
     return tmv_pick(join ? TMV_PRIMITIVE_JOIN_ROWS : TMV_PRIMITIVE_SPLIT_ROWS, op->isa, shape);
 }
 
-/* a and b (normalized) move the same elements the same way. */
-static bool same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b)
-{
-    if (a->rank != b->rank || a->elem_bytes != b->elem_bytes)
-        return false;
-    for (uint32_t d = 0; d < a->rank; d++)
-        if (a->sizes[d] != b->sizes[d] || a->src_strides[d] != b->src_strides[d] ||
-            a->dst_strides[d] != b->dst_strides[d])
-            return false;
-    return true;
-}
-
 /* Whether a copy per piece is, by the cost model, clearly cheaper than the
  * row-wise step (rows kernels pay per piece row; a few long pieces are a
  * few memcpy-speed copies), each piece priced within the whole step's
@@ -143,7 +131,7 @@ static bool pieces_cheaper(const tmv_op *op, pieces_view v, bool join, tmv_rows_
         if (!tmv_shape_normalize(&copy))
             continue;
         copy.tuning = &op->tuning;
-        if (k == 0 || !same_geometry(&copy, &previous))
+        if (k == 0 || !tmv_shape_same_geometry(&copy, &previous))
             ns = tmv_cost_of_within(tmv_pick_copy(op->isa, &copy), &copy, working_set);
         if (ns < 0)
             return false;

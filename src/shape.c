@@ -102,3 +102,14 @@ uint64_t tmv_shape_bytes(const tmv_copy_shape *s)
         bytes *= s->sizes[d];
     return bytes;
 }
+
+bool tmv_shape_same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b)
+{
+    if (a->rank != b->rank || a->elem_bytes != b->elem_bytes)
+        return false;
+    for (uint32_t d = 0; d < a->rank; d++)
+        if (a->sizes[d] != b->sizes[d] || a->src_strides[d] != b->src_strides[d] ||
+            a->dst_strides[d] != b->dst_strides[d])
+            return false;
+    return true;
+}

@@ -34,6 +34,10 @@ typedef struct tmv_copy_shape {
  * copy moves nothing. */
 bool tmv_shape_normalize(tmv_copy_shape *s);
 
+/* a and b move the same elements the same way: rank, element bytes, sizes
+ * and strides alike (their tuning and state are not compared). */
+bool tmv_shape_same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b);
+
 /* Total bytes the copy writes. */
 uint64_t tmv_shape_bytes(const tmv_copy_shape *s);
 

@@ -386,21 +386,10 @@ static _Thread_local struct {
     permute_state  st;
 } last_plan;
 
-static bool same_dims(const tmv_copy_shape *a, const tmv_copy_shape *b)
-{
-    if (a->rank != b->rank || a->elem_bytes != b->elem_bytes)
-        return false;
-    for (uint32_t d = 0; d < a->rank; d++)
-        if (a->sizes[d] != b->sizes[d] || a->src_strides[d] != b->src_strides[d] ||
-            a->dst_strides[d] != b->dst_strides[d])
-            return false;
-    return true;
-}
-
 /* permute_plan_make through last_plan: the plan of s, false if none. */
 static const permute_state *permute_plan_of(const tmv_copy_shape *s)
 {
-    if (!last_plan.valid || !same_dims(&last_plan.key, s)) {
+    if (!last_plan.valid || !tmv_shape_same_geometry(&last_plan.key, s)) {
         last_plan.key = *s;
         last_plan.ok = permute_plan_make(s, &last_plan.st);
         last_plan.valid = true;
