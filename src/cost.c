@@ -108,8 +108,7 @@ double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tu
 
 double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning)
 {
-    const unsigned level = level_of(working_set, tuning);
-    return (level < 3 ? traffic / 2 : bytes) / copy_bytes_per_ns[level];
+    return tmv_cost_memory_ns(level_of(working_set, tuning) < 3 ? traffic / 2 : bytes, working_set, tuning);
 }
 
 double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double traffic, double working_set,
