@@ -10,14 +10,17 @@
  * SPLIT permutes the joined vector once per piece. The byte tables are
  * built at create (prepare).
  *
- * A JOIN of at most 8 pieces first moves wide blocks: as many rows as
- * fill one vector of the widest piece (up to 512 joined bytes), each
- * piece's rows one load, each joined vector a vpermt2b per pair of pieces
- * and a blend per pair after the first. Eight 3-byte pieces took 8 loads
- * and 8 permutes per two rows; a wide block of 21 rows takes 8 loads and
- * 32 permutes (8 KiB: 655 -> 211 ns). SPLIT the same way round (each
- * piece's vector from pairs of joined vectors, stored whole) lost 1.3-2.4x
- * on 2 and 3 pieces of 1-8 bytes, and moves a vector of rows at a time.
+ * A JOIN of at most 8 pieces moves its rows in wide blocks where they
+ * hold at least two rows and more than a vector of joined rows: as many
+ * rows as fill one vector of the widest piece (up to 512 joined bytes),
+ * each piece's rows one load, each joined vector a vpermt2b per pair of
+ * pieces and a blend per pair after the first; the last blocks masked.
+ * Eight 3-byte pieces took 8 loads and 8 permutes per two rows; a wide
+ * block of 21 rows takes 8 loads and 32 permutes (8 KiB: 655 -> 211 ns).
+ * Joined rows of more than 64 bytes move only in wide blocks. SPLIT the
+ * same way round (each piece's vector from pairs of joined vectors, stored
+ * whole) lost 1.3-2.4x on 2 and 3 pieces of 1-8 bytes, and moves a vector
+ * of rows at a time.
  *
  * Whole vectors are loaded and stored while 64 bytes remain in every
  * buffer of the step (a store's bytes past the block are written again by
@@ -68,10 +71,24 @@ static bool rows_bytes_fit(uint64_t pieces, uint64_t joined_bytes)
     return pieces >= 2 && pieces <= TMV_ROWS_MAX_STREAMS && joined_bytes <= 64 && (joined_bytes <= 32 || pieces == 2);
 }
 
-/* Packed pieces in packed joined rows, within those limits. */
-static bool rows_bytes_shape(const tmv_rows_shape *s)
+/* The rows of a JOIN's wide block (see the top): W = min(64 / widest,
+ * 512 / R), none (0) unless that is at least two rows and more than a
+ * vector of joined rows holds, for at most WIDE_PIECES pieces. */
+static uint64_t wide_block_rows(unsigned n, const uint64_t *bytes, uint64_t R)
 {
-    if (!rows_bytes_fit(s->piece_count, s->joined_bytes) || s->joined_pitch != s->joined_bytes)
+    uint64_t widest = 0;
+    for (unsigned p = 0; p < n; p++)
+        widest = bytes[p] > widest ? bytes[p] : widest;
+    if (widest == 0)
+        return 0;
+    const uint64_t W = 64 / widest < 64 * WIDE_VECTORS / R ? 64 / widest : 64 * WIDE_VECTORS / R;
+    return n <= WIDE_PIECES && W >= 2 && W > 64 / R ? W : 0;
+}
+
+/* Packed pieces in packed joined rows. */
+static bool rows_bytes_packed(const tmv_rows_shape *s)
+{
+    if (s->piece_count < 2 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_pitch != s->joined_bytes)
         return false;
     for (uint32_t p = 0; p < s->piece_count; p++)
         if (s->pieces[p].pitch != s->pieces[p].bytes)
@@ -79,8 +96,37 @@ static bool rows_bytes_shape(const tmv_rows_shape *s)
     return true;
 }
 
+/* SPLIT: packed, within rows_bytes_fit's limits. */
+static bool rows_bytes_split_shape(const tmv_rows_shape *s)
+{
+    return rows_bytes_packed(s) && rows_bytes_fit(s->piece_count, s->joined_bytes);
+}
+
+/* JOIN: the same, or any packed rows its wide blocks take (joined rows of
+ * up to 170 bytes) that no zip network does: eight 7-byte pieces at 8 KiB,
+ * one row a block, lost to the column moves (0.08 against 0.12 x memcpy);
+ * nine rows a wide block took 190 ns against their 458. Blocks of two
+ * rows (pieces of 31 bytes) lost to them at 8 KiB (0.84-0.89x) as much as
+ * they won at 1 MiB (1.06-1.11x), so three rows at least. A zip network
+ * shuffles each vector log2(n) times where a wide block permutes and
+ * blends it n - 1 times: eight 16-byte pieces took 153 ns here, 75 in
+ * AVX-512's network. */
+static bool rows_bytes_join_shape(const tmv_rows_shape *s)
+{
+    if (!rows_bytes_packed(s))
+        return false;
+    if (rows_bytes_fit(s->piece_count, s->joined_bytes))
+        return true;
+    if (tmv_rows_zip_shape(s, 1, 64))
+        return false;
+    uint64_t bytes[TMV_ROWS_MAX_STREAMS];
+    for (unsigned p = 0; p < s->piece_count; p++)
+        bytes[p] = s->pieces[p].bytes;
+    return wide_block_rows(s->piece_count, bytes, s->joined_bytes) >= 3;
+}
+
 /* The tables of n pieces of bytes[p] at offsets[p] in joined rows of R
- * bytes (at most 64). */
+ * bytes; none (block_rows 0) past 64, where only wide blocks move. */
 static void rows_bytes_plan_make(rows_bytes_plan *pl, unsigned n, const uint64_t *bytes, const uint64_t *offsets,
                                  uint64_t R, bool join)
 {
@@ -122,15 +168,12 @@ static void rows_bytes_plan_make(rows_bytes_plan *pl, unsigned n, const uint64_t
 static void rows_bytes_wide_make(rows_bytes_plan *pl, const uint64_t *offsets)
 {
     const unsigned n = pl->n;
-    const uint64_t R = pl->joined_bytes;
-    uint64_t widest = 0, least = 64;
-    for (unsigned p = 0; p < n; p++) {
-        widest = pl->piece_bytes[p] > widest ? pl->piece_bytes[p] : widest;
-        least = pl->piece_bytes[p] < least ? pl->piece_bytes[p] : least;
-    }
-    const uint64_t W = 64 / widest < 64 * WIDE_VECTORS / R ? 64 / widest : 64 * WIDE_VECTORS / R;
-    if (n > WIDE_PIECES || W <= pl->block_rows)
+    const uint64_t R = pl->joined_bytes, W = wide_block_rows(n, pl->piece_bytes, R);
+    if (W == 0)
         return;
+    uint64_t least = 64;
+    for (unsigned p = 0; p < n; p++)
+        least = pl->piece_bytes[p] < least ? pl->piece_bytes[p] : least;
     const unsigned V = (unsigned)((W * R + 63) / 64);
     memset(pl->wide_idx, 0, sizeof pl->wide_idx);
     memset(pl->wide_pair, 0, sizeof pl->wide_pair);
@@ -173,28 +216,41 @@ __attribute__((always_inline)) static inline __m512i wide_vector(const __m512i *
     return r;
 }
 
-/* A JOIN's wide blocks while wide_fast_rows rows are left: returns the
- * rows done, the pieces' pointers moved past them. n (<= WIDE_PIECES) is
- * a constant. */
-__attribute__((always_inline)) static inline uint64_t rows_bytes_wide(const rows_bytes_plan *pl, unsigned n,
-                                                                    uint64_t rows, uint8_t **at, uint8_t *joined)
+/* A JOIN's rows in wide blocks: whole vectors while wide_fast_rows rows
+ * are left, then masked blocks of the rest. n (<= WIDE_PIECES) is a
+ * constant. */
+__attribute__((always_inline)) static inline void rows_bytes_wide(const rows_bytes_plan *pl, unsigned n,
+                                                                uint64_t rows, uint8_t **at, uint8_t *joined)
 {
-    const uint64_t W = pl->wide_rows, block = W * pl->joined_bytes;
-    const unsigned V = pl->wide_vectors;
+    const uint64_t W = pl->wide_rows, R = pl->joined_bytes, block = W * R;
+    const unsigned V = pl->wide_vectors, pairs = (n + 1) / 2;
     uint64_t step[WIDE_PIECES], r = 0;
     for (unsigned p = 0; p < n; p++)
         step[p] = W * pl->piece_bytes[p];
+    __m512i v[WIDE_PIECES];
+    for (unsigned p = n; p < WIDE_PIECES; p++)
+        v[p] = _mm512_setzero_si512();
     for (; rows - r >= pl->wide_fast_rows; r += W, joined += block) {
-        __m512i v[WIDE_PIECES];
-        for (unsigned p = 0; p < WIDE_PIECES; p++)
-            v[p] = p < n ? _mm512_loadu_si512(at[p]) : _mm512_setzero_si512();
+        for (unsigned p = 0; p < n; p++)
+            v[p] = _mm512_loadu_si512(at[p]);
         for (unsigned k = 0; k < V; k++)
-            _mm512_storeu_si512(joined + 64 * k, wide_vector(v, _mm512_loadu_si512(pl->wide_idx[k]),
-                                                             pl->wide_pair[k], (n + 1) / 2));
+            _mm512_storeu_si512(joined + 64 * k,
+                                wide_vector(v, _mm512_loadu_si512(pl->wide_idx[k]), pl->wide_pair[k], pairs));
         for (unsigned p = 0; p < n; p++)
             at[p] += step[p];
     }
-    return r;
+    while (r < rows) {
+        const uint64_t t = rows - r < W ? rows - r : W;
+        for (unsigned p = 0; p < n; p++) {
+            v[p] = _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask((int64_t)(t * pl->piece_bytes[p])), at[p]);
+            at[p] += t * pl->piece_bytes[p];
+        }
+        for (unsigned k = 0; k < V && 64 * k < t * R; k++)   /* no pointer past the rows */
+            _mm512_mask_storeu_epi8(joined + 64 * k, tmv_rows_bytes_mask((int64_t)(t * R - 64 * k)),
+                                    wide_vector(v, _mm512_loadu_si512(pl->wide_idx[k]), pl->wide_pair[k], pairs));
+        r += t;
+        joined += t * R;
+    }
 }
 
 /* A piece's block: the low `width` bytes of a vector. */
@@ -230,13 +286,13 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
         at[p] = streams[p];
         step[p] = pl->block_rows * pl->piece_bytes[p];
     }
+    if (join && n <= WIDE_PIECES && pl->wide_rows != 0) {
+        rows_bytes_wide(pl, n, rows, at, joined);
+        return;
+    }
     const uint64_t L = pl->block_rows, block = L * pl->joined_bytes;
     const unsigned width = pl->width;
     uint64_t r = 0;
-    if (join && n <= WIDE_PIECES && pl->wide_rows != 0) {
-        r = rows_bytes_wide(pl, n, rows, at, joined);
-        joined += r * pl->joined_bytes;
-    }
     for (; rows - r >= pl->fast_rows; r += L, joined += block) {
         if (join) {
             __m512i acc = _mm512_setzero_si512();
@@ -301,8 +357,8 @@ static void rows_bytes_run(const tmv_rows_shape *s, void *const *pieces, uint8_t
         rows_bytes_any(s->state, s->rows, st.at, st.joined, false);
 }
 
-TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
-TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
+TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_join_shape, rows_bytes, prepared)
+TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_split_shape, rows_bytes, prepared)
 
 /* ---- the same interleave as a copy: B-way (de)interleaves of runs ----
  * SPACE_TO_DEPTH / DEPTH_TO_SPACE in NHWC move runs of B * C elements
