@@ -1,0 +1,218 @@
+/* transpose_groups_x86.h - transposes whose short side is a few groups of a dim outside the block (NHWC SPACE_TO_DEPTH / DEPTH_TO_SPACE in CRD order), in the transpose's tiles, written once for SSE2, AVX2 and AVX-512.
+ *
+ * SPACE_TO_DEPTH of NHWC in CRD order writes each output pixel's channels
+ * c as B x B runs (by, bx): out[c][by][bx] = in[by][bx][c]. Its shape's
+ * transpose block (transpose_x86.h) is B source rows (bx, C elements apart)
+ * by C columns, and the B blocks of one pixel (by) are rows of the image
+ * apart; DEPTH_TO_SPACE the same the other way round, its columns in groups.
+ * B = 4 rows is under a tile's 16 / w (and the transpose kernels' 8), so
+ * every element was a copy of its own: B4 C64 u8 at 1 MiB took 324 us,
+ * 0.056 x the best copy. Here the B x B rows (columns) of one pixel are one
+ * side of a tile: its row r starts at (r / B) * G + (r % B) * S, G the
+ * group dim's stride, from a table of offsets made per call; tiles start
+ * at whole groups (B divides the tile's side, 16 / w). What no tile covers
+ * is copied element by element.
+ *
+ * Static inline only. The including file defines exactly one of
+ * TMV_VEC_SSE2, TMV_VEC_AVX2 or TMV_VEC_AVX512 and stamps out its kernel
+ * with TMV_TRANSPOSE_GROUPS_KERNEL. */
+#ifndef TMV_TRANSPOSE_GROUPS_X86_H
+#define TMV_TRANSPOSE_GROUPS_X86_H
+
+#include "transpose_x86.h"
+
+TR_TILE_FN(trg_tile, tmv_v, MM, v_load, tr_lane, TMV_VB, const uint64_t *, TR_TABLE)
+#if TMV_VB > 16
+TR_TILE_FN(trg_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16, const uint64_t *, TR_TABLE)
+#endif
+
+/* One side of the block: index i at (i / group) * group_pitch + (i % group)
+ * * pitch; an ungrouped side is one group of all its count. */
+typedef struct trg_side {
+    uint64_t count, group, pitch, group_pitch;
+} trg_side;
+
+static inline uint64_t trg_at(const trg_side *d, uint64_t i)
+{
+    return i / d->group * d->group_pitch + i % d->group * d->pitch;
+}
+
+/* The offset of index i + k from index i, for i and k whole groups (or
+ * any, on an ungrouped side): no division in the tiles' loops. */
+static inline uint64_t trg_step(const trg_side *d, uint64_t k)
+{
+    return d->group < d->count ? k / d->group * d->group_pitch : k * d->pitch;
+}
+
+/* off[i] = trg_at(d, i) for i < k, without dividing. */
+static inline void trg_offsets(const trg_side *d, uint64_t k, uint64_t *off)
+{
+    uint64_t base = 0, r = 0;
+    for (uint64_t i = 0; i < k; i++) {
+        off[i] = base + r * d->pitch;
+        if (++r == d->group) {
+            r = 0;
+            base += d->group_pitch;
+        }
+    }
+}
+
+/* The block: source rows (the shape's inner dim, and the group dim if it
+ * groups them) and columns (dim rank - 2, and the group dim if it groups
+ * them); rows are source rows of contiguous columns, columns destination
+ * rows of contiguous rows. */
+typedef struct trg_block_shape {
+    trg_side rows, cols;
+    uint32_t group_dim;
+} trg_block_shape;
+
+/* The group dim of s for a block of n rows by m columns, tiles of l rows
+ * and columns: one whose destination stride continues the rows (n * w) or
+ * whose source stride continues the columns (m * w), the grouped side a
+ * divisor of l filling at least one tile, the other side at least a tile;
+ * false if there is none. */
+static inline bool trg_shape_of(const tmv_copy_shape *s, trg_block_shape *b)
+{
+    if (s->rank < 3 || (s->elem_bytes != 1 && s->elem_bytes != 2 && s->elem_bytes != 4 && s->elem_bytes != 8))
+        return false;
+    const uint32_t in = s->rank - 1, blk = s->rank - 2;
+    const uint64_t w = s->elem_bytes, l = 16 / w, n = s->sizes[in], m = s->sizes[blk];
+    if (s->dst_strides[in] != w || s->src_strides[blk] != w)
+        return false;   /* not a transpose block (copy_kinds.c) */
+    const trg_side rows = {n, n, s->src_strides[in], 0}, cols = {m, m, s->dst_strides[blk], 0};
+    for (uint32_t g = 0; g < blk; g++) {
+        const uint64_t size = s->sizes[g];
+        if (s->dst_strides[g] == n * w && s->src_strides[g] != 0 && l % n == 0 && size * n >= l && m >= l) {
+            *b = (trg_block_shape){{n * size, n, rows.pitch, s->src_strides[g]}, cols, g};
+            return true;
+        }
+        if (s->src_strides[g] == m * w && s->dst_strides[g] != 0 && l % m == 0 && size * m >= l && n >= l) {
+            *b = (trg_block_shape){rows, {m * size, m, cols.pitch, s->dst_strides[g]}, g};
+            return true;
+        }
+    }
+    return false;
+}
+
+/* dst[col i][row j] = src[row j][col i] for j in [j0, j1), i in [i0, i1),
+ * element by element: what the tiles leave. */
+static inline void trg_scalar(const uint8_t *src, uint8_t *dst, const trg_block_shape *b, unsigned w, uint64_t i0,
+                              uint64_t i1, uint64_t j0, uint64_t j1)
+{
+    for (uint64_t j = j0; j < j1; j++) {
+        const uint8_t *row = src + trg_at(&b->rows, j);
+        for (uint64_t i = i0; i < i1; i++)
+            memcpy(dst + trg_at(&b->cols, i) + j * w, row + i * w, w);
+    }
+}
+
+/* What a call works out once: the block, the offsets from a tile's
+ * corner of its rows (roff) and destination rows (coff), and the steps
+ * from one tile to the next (a division each, 15 ns a block when they
+ * were made per block). */
+typedef struct trg_plan {
+    trg_block_shape b;
+    uint64_t        roff[16], coff[TMV_VB];
+    uint64_t        row_step, wide_step, lane_step;   /* l rows; c and l columns */
+} trg_plan;
+
+/* One block: tiles of l rows by a vector (then 16 bytes) of columns, each
+ * starting at whole groups, so the offsets from a tile's corner are the
+ * same wherever it is. */
+static inline void trg_block(const uint8_t *src, uint8_t *dst, const trg_plan *p, unsigned w)
+{
+    const trg_block_shape *b = &p->b;
+    const uint64_t l = 16 / w, c = TMV_VB / w, rows = b->rows.count, cols = b->cols.count;
+    uint64_t j = 0;
+    const uint8_t *row = src;
+    for (; j + l <= rows; j += l, row += p->row_step) {
+        uint64_t i = 0;
+        uint8_t *to = dst + j * w;
+        for (; i + c <= cols; i += c, to += p->wide_step)
+            trg_tile(row + i * w, p->roff, to, p->coff, w, false);
+#if TMV_VB > 16
+        for (; i + l <= cols; i += l, to += p->lane_step)
+            trg_tile128(row + i * w, p->roff, to, p->coff, w, false);
+#endif
+        if (i < cols)
+            trg_scalar(src, dst, b, w, i, cols, j, j + l);
+    }
+    if (j < rows)
+        trg_scalar(src, dst, b, w, 0, cols, j, rows);
+}
+
+static inline void trg_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, unsigned w)
+{
+    trg_plan p;
+    trg_block_shape *b = &p.b;
+    if (!trg_shape_of(s, b))
+        return;   /* not accepted */
+    trg_offsets(&b->rows, 16 / w, p.roff);
+    trg_offsets(&b->cols, TMV_VB / w, p.coff);
+    p.row_step = trg_step(&b->rows, 16 / w);
+    p.wide_step = trg_step(&b->cols, TMV_VB / w);
+    p.lane_step = trg_step(&b->cols, 16 / w);
+    /* the dims outside the block, the group dim left out */
+    tmv_copy_shape outer = *s;
+    outer.rank = 0;
+    for (uint32_t d = 0; d + 2 < s->rank; d++)
+        if (d != b->group_dim) {
+            outer.sizes[outer.rank] = s->sizes[d];
+            outer.src_strides[outer.rank] = s->src_strides[d];
+            outer.dst_strides[outer.rank] = s->dst_strides[d];
+            outer.rank++;
+        }
+    tmv_walk walk;
+    tmv_walk_init(&walk, &outer, outer.rank);
+    do
+        trg_block(src + walk.src, dst + walk.dst, &p, w);
+    while (tmv_walk_next(&walk));
+}
+
+/* The work, for the cost model (TMV_KERNEL_PRICED): the blocks (cost.h's
+ * blocks are the walk's positions, the group dim among them), the tiles
+ * (lines) and the elements of the edges (pieces). A tile of 16 bytes a
+ * row costs about what one of a vector does, its unpacks on narrower
+ * registers: DEPTH_TO_SPACE's blocks of 16 columns (NHWC CRD B4 u8) run
+ * only those (64 us at 1 MiB), SPACE_TO_DEPTH's of C columns whole
+ * vectors (B4 C64 u8: 41 us). */
+static inline void trg_features(const tmv_copy_shape *s, tmv_cost_features *f)
+{
+    trg_block_shape b;
+    if (!trg_shape_of(s, &b))
+        return;
+    const uint64_t w = s->elem_bytes, l = 16 / w, c = TMV_VB / w, rows = b.rows.count, cols = b.cols.count;
+    const uint64_t row_tiles = rows / l, wide = cols / c, lanes = (cols - wide * c) / l;
+    const double edges = (double)(rows * cols - row_tiles * l * (wide * c + lanes * l));
+    double blocks = 1;
+    for (uint32_t d = 0; d + 2 < s->rank; d++)
+        if (d != b.group_dim)
+            blocks *= (double)s->sizes[d];
+    f->blocks = blocks;
+    f->lines = blocks * (double)(row_tiles * (wide + lanes));
+    f->pieces = blocks * edges;
+}
+
+/* tmv_transpose_groups_<set>, its accepts and its features; one instance
+ * per width. */
+#define TMV_TRANSPOSE_GROUPS_KERNEL(set)                                                         \
+    bool tmv_transpose_groups_##set##_accepts(const tmv_copy_shape *s)                          \
+    {                                                                                            \
+        trg_block_shape b;                                                                       \
+        return trg_shape_of(s, &b);                                                              \
+    }                                                                                            \
+    void tmv_transpose_groups_##set##_features(const tmv_copy_shape *s, tmv_cost_features *f)   \
+    {                                                                                            \
+        trg_features(s, f);                                                                      \
+    }                                                                                            \
+    void tmv_transpose_groups_##set(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)   \
+    {                                                                                            \
+        switch (s->elem_bytes) {                                                                 \
+        case 1: trg_width(s, src, dst, 1); break;                                                \
+        case 2: trg_width(s, src, dst, 2); break;                                                \
+        case 4: trg_width(s, src, dst, 4); break;                                                \
+        default: trg_width(s, src, dst, 8); break;                                               \
+        }                                                                                        \
+    }
+
+#endif
