@@ -64,21 +64,21 @@ static inline unsigned tr_bitrev(unsigned r, unsigned l)
 
 /* One tile, at vector type VT (the set's vector, or 128 bits for narrower
  * column runs): l = 16/w rows of the source from src into l-element runs of
- * VB/w destination rows from dst. Row r starts at src + AT(S, r), the
- * destination row of column i at dst + AT(D, i): S and D are pitches (AT =
- * TR_PITCH) or tables of offsets (TR_TABLE, transpose_groups_x86.h). Each
+ * VB/w destination rows from dst. Row r starts at src + SRC_AT(S, r), the
+ * destination row of column i at dst + DST_AT(D, i): S and D are pitches
+ * (TR_PITCH) or tables of offsets (TR_TABLE, transpose_groups_x86.h). Each
  * stage interleaves register pairs (2p, 2p+1) at e bytes, low halves to p
  * and high to p + l/2, doubling e from w to 8; the registers end up holding
  * the columns in bit-reversed order. */
 #define TR_PITCH(pitch, i) ((i) * (pitch))
 #define TR_TABLE(table, i) ((table)[i])
-#define TR_TILE_FN(name, VT, MM, LOAD, LANE, VB, OFFSETS, AT)                                \
-    static inline void name(const uint8_t *src, OFFSETS S, uint8_t *dst, OFFSETS D,       \
+#define TR_TILE_FN(name, VT, MM, LOAD, LANE, VB, SRC_T, SRC_AT, DST_T, DST_AT)              \
+    static inline void name(const uint8_t *src, SRC_T S, uint8_t *dst, DST_T D,           \
                             unsigned w, bool nt)                                          \
     {                                                                                     \
         const unsigned l = 16 / w;                                                        \
         VT x[16], t[16];                                                                  \
-        _Pragma("GCC unroll 16") for (unsigned r = 0; r < l; r++) x[r] = LOAD(src + AT(S, r)); \
+        _Pragma("GCC unroll 16") for (unsigned r = 0; r < l; r++) x[r] = LOAD(src + SRC_AT(S, r)); \
         for (unsigned e = w; e < 16; e *= 2) {                                            \
             _Pragma("GCC unroll 8") for (unsigned p = 0; p < l / 2; p++) {                \
                 const VT a = x[2 * p], b = x[2 * p + 1];                                  \
@@ -94,7 +94,7 @@ static inline unsigned tr_bitrev(unsigned r, unsigned l)
         _Pragma("GCC unroll 16") for (unsigned r = 0; r < l; r++) {                       \
             const unsigned c = tr_bitrev(r, l);                                           \
             _Pragma("GCC unroll 4") for (unsigned k = 0; k < (VB) / 16; k++) {           \
-                __m128i *d = (__m128i *)(void *)(dst + AT(D, k * l + c));                 \
+                __m128i *d = (__m128i *)(void *)(dst + DST_AT(D, k * l + c));                 \
                 if (nt)                                                                   \
                     _mm_stream_si128(d, LANE(x[r], k));                                   \
                 else                                                                      \
@@ -103,9 +103,9 @@ static inline unsigned tr_bitrev(unsigned r, unsigned l)
         }                                                                                 \
     }
 
-TR_TILE_FN(tr_tile, tmv_v, MM, v_load, tr_lane, TMV_VB, uint64_t, TR_PITCH)
+TR_TILE_FN(tr_tile, tmv_v, MM, v_load, tr_lane, TMV_VB, uint64_t, TR_PITCH, uint64_t, TR_PITCH)
 #if TMV_VB > 16
-TR_TILE_FN(tr_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16, uint64_t, TR_PITCH)
+TR_TILE_FN(tr_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16, uint64_t, TR_PITCH, uint64_t, TR_PITCH)
 #endif
 
 #if TMV_VB == 64
