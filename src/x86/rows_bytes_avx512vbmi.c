@@ -14,7 +14,8 @@
  * hold at least two rows and more than a vector of joined rows: as many
  * rows as fill one vector of the widest piece (up to 512 joined bytes),
  * each piece's rows one load, each joined vector a vpermt2b per pair of
- * pieces and a blend per pair after the first; the last blocks masked.
+ * pieces and a blend per pair after the first; the rows left then go in
+ * blocks of one vector of rows, or, past 64 joined bytes, masked wide ones.
  * Eight 3-byte pieces took 8 loads and 8 permutes per two rows; a wide
  * block of 21 rows takes 8 loads and 32 permutes (8 KiB: 655 -> 211 ns).
  * Joined rows of more than 64 bytes move only in wide blocks. SPLIT the
@@ -219,44 +220,51 @@ __attribute__((always_inline)) static inline __m512i wide_vector(const __m512i *
     return r;
 }
 
-/* A JOIN's rows in wide blocks: whole vectors while wide_fast_rows rows
- * are left, then, for joined rows of more than 64 bytes, masked blocks of
- * the rest; returns the rows done, the pieces' pointers moved past them.
- * Rows of 64 bytes or less leave the rest to the blocks of one vector of
- * rows, whose masked tail costs less on a few rows (JOIN 2x3 f32 per
- * call: 12.6 ns, 13.0 through a masked wide block). n (<= WIDE_PIECES)
- * is a constant. */
-__attribute__((always_inline)) static inline uint64_t rows_bytes_wide(const rows_bytes_plan *pl, unsigned n,
-                                                                    uint64_t rows, uint8_t **at, uint8_t *joined)
+/* The last rows of a JOIN whose joined rows exceed 64 bytes, in masked
+ * wide blocks (shorter rows finish in blocks of one vector of rows, whose
+ * masked tail costs less on a few rows). Out of line: it is never hot. */
+__attribute__((noinline)) static void rows_bytes_wide_tail(const rows_bytes_plan *pl, uint64_t rows, uint8_t **at,
+                                                           uint8_t *joined)
 {
-    const uint64_t W = pl->wide_rows, R = pl->joined_bytes, block = W * R;
-    const unsigned V = pl->wide_vectors, pairs = (n + 1) / 2;
-    uint64_t step[WIDE_PIECES], r = 0;
-    for (unsigned p = 0; p < n; p++)
-        step[p] = W * pl->piece_bytes[p];
+    const uint64_t W = pl->wide_rows, R = pl->joined_bytes;
+    const unsigned n = pl->n, V = pl->wide_vectors, pairs = (n + 1) / 2;
     __m512i v[WIDE_PIECES];
-    for (unsigned p = n; p < WIDE_PIECES; p++)
-        v[p] = _mm512_setzero_si512();
-    for (; rows - r >= pl->wide_fast_rows; r += W, joined += block) {
-        for (unsigned p = 0; p < n; p++)
-            v[p] = _mm512_loadu_si512(at[p]);
-        for (unsigned k = 0; k < V; k++)
-            _mm512_storeu_si512(joined + 64 * k,
-                                wide_vector(v, _mm512_loadu_si512(pl->wide_idx[k]), pl->wide_pair[k], pairs));
-        for (unsigned p = 0; p < n; p++)
-            at[p] += step[p];
-    }
-    while (pl->block_rows == 0 && r < rows) {
+    for (uint64_t r = 0; r < rows;) {
         const uint64_t t = rows - r < W ? rows - r : W;
-        for (unsigned p = 0; p < n; p++) {
-            v[p] = _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask((int64_t)(t * pl->piece_bytes[p])), at[p]);
-            at[p] += t * pl->piece_bytes[p];
+        for (unsigned p = 0; p < 2 * pairs; p++) {   /* an odd count's last pair: zeros */
+            const uint64_t bytes = p < n ? t * pl->piece_bytes[p] : 0;
+            v[p] = _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask((int64_t)bytes), p < n ? at[p] : joined);
+            if (p < n)
+                at[p] += bytes;
         }
         for (unsigned k = 0; k < V && 64 * k < t * R; k++)   /* no pointer past the rows */
             _mm512_mask_storeu_epi8(joined + 64 * k, tmv_rows_bytes_mask((int64_t)(t * R - 64 * k)),
                                     wide_vector(v, _mm512_loadu_si512(pl->wide_idx[k]), pl->wide_pair[k], pairs));
         r += t;
         joined += t * R;
+    }
+}
+
+/* A JOIN's wide blocks while wide_fast_rows rows are left: returns the
+ * rows done, the pieces' pointers moved past them. n (<= WIDE_PIECES) is
+ * a constant. */
+__attribute__((always_inline)) static inline uint64_t rows_bytes_wide(const rows_bytes_plan *pl, unsigned n,
+                                                                    uint64_t rows, uint8_t **at, uint8_t *joined)
+{
+    const uint64_t W = pl->wide_rows, block = W * pl->joined_bytes;
+    const unsigned V = pl->wide_vectors;
+    uint64_t step[WIDE_PIECES], r = 0;
+    for (unsigned p = 0; p < n; p++)
+        step[p] = W * pl->piece_bytes[p];
+    for (; rows - r >= pl->wide_fast_rows; r += W, joined += block) {
+        __m512i v[WIDE_PIECES];
+        for (unsigned p = 0; p < WIDE_PIECES; p++)
+            v[p] = p < n ? _mm512_loadu_si512(at[p]) : _mm512_setzero_si512();
+        for (unsigned k = 0; k < V; k++)
+            _mm512_storeu_si512(joined + 64 * k, wide_vector(v, _mm512_loadu_si512(pl->wide_idx[k]),
+                                                             pl->wide_pair[k], (n + 1) / 2));
+        for (unsigned p = 0; p < n; p++)
+            at[p] += step[p];
     }
     return r;
 }
@@ -298,6 +306,10 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
     if (join && n <= WIDE_PIECES && pl->wide_rows != 0) {
         r = rows_bytes_wide(pl, n, rows, at, joined);
         joined += r * pl->joined_bytes;
+        if (pl->block_rows == 0) {   /* joined rows past 64 bytes: only wide blocks */
+            rows_bytes_wide_tail(pl, rows - r, at, joined);
+            return;
+        }
     }
     const uint64_t L = pl->block_rows, block = L * pl->joined_bytes;
     const unsigned width = pl->width;
