@@ -10,8 +10,10 @@
  * 0.056 x the best copy. Here the B x B rows (columns) of one pixel are one
  * side of a tile: its row r starts at (r / B) * G + (r % B) * S, G the
  * group dim's stride, from a table of offsets made per call; tiles start
- * at whole groups (B divides the tile's side, 16 / w). What no tile covers
- * is copied element by element.
+ * at whole groups where B divides the tile's side, 16 / w. Other groups
+ * (B = 3) take a table of the whole side (at most TRG_TABLE_MAX) and tiles
+ * starting anywhere in it. What no tile covers is copied element by
+ * element.
  *
  * Static inline only. The including file defines exactly one of
  * TMV_VEC_SSE2, TMV_VEC_AVX2 or TMV_VEC_AVX512 and stamps out its kernel
@@ -70,13 +72,17 @@ static inline void trg_offsets(const trg_side *d, uint64_t k, uint64_t *off)
 typedef struct trg_block_shape {
     trg_side rows, cols;
     uint32_t group_dim;
+    bool     table;   /* the group does not divide the tile's side: a table of the whole side */
 } trg_block_shape;
+
+#define TRG_TABLE_MAX 64   /* the grouped side's indices a whole-side table holds: B x B up to B = 8 */
 
 /* The group dim of s for a block of n rows by m columns, tiles of l rows
  * and columns: one whose destination stride continues the rows (n * w) or
- * whose source stride continues the columns (m * w), the grouped side a
- * divisor of l filling at least one tile, the other side at least a tile;
- * false if there is none. */
+ * whose source stride continues the columns (m * w), the grouped side
+ * filling at least one tile (its groups dividing l, or at most
+ * TRG_TABLE_MAX in all), the other side at least a tile; false if there
+ * is none. */
 static inline bool trg_shape_of(const tmv_copy_shape *s, trg_block_shape *b)
 {
     if (s->rank < 3 || (s->elem_bytes != 1 && s->elem_bytes != 2 && s->elem_bytes != 4 && s->elem_bytes != 8))
@@ -88,12 +94,14 @@ static inline bool trg_shape_of(const tmv_copy_shape *s, trg_block_shape *b)
     const trg_side rows = {n, n, s->src_strides[in], 0}, cols = {m, m, s->dst_strides[blk], 0};
     for (uint32_t g = 0; g < blk; g++) {
         const uint64_t size = s->sizes[g];
-        if (s->dst_strides[g] == n * w && s->src_strides[g] != 0 && l % n == 0 && size * n >= l && m >= l) {
-            *b = (trg_block_shape){{n * size, n, rows.pitch, s->src_strides[g]}, cols, g};
+        if (s->dst_strides[g] == n * w && s->src_strides[g] != 0 && size * n >= l && m >= l &&
+            (l % n == 0 || size * n <= TRG_TABLE_MAX)) {
+            *b = (trg_block_shape){{n * size, n, rows.pitch, s->src_strides[g]}, cols, g, l % n != 0};
             return true;
         }
-        if (s->src_strides[g] == m * w && s->dst_strides[g] != 0 && l % m == 0 && size * m >= l && n >= l) {
-            *b = (trg_block_shape){rows, {m * size, m, cols.pitch, s->dst_strides[g]}, g};
+        if (s->src_strides[g] == m * w && s->dst_strides[g] != 0 && size * m >= l && n >= l &&
+            (l % m == 0 || size * m <= TRG_TABLE_MAX)) {
+            *b = (trg_block_shape){rows, {m * size, m, cols.pitch, s->dst_strides[g]}, g, l % m != 0};
             return true;
         }
     }
@@ -155,18 +163,9 @@ static inline void trg_block(const uint8_t *src, uint8_t *dst, const trg_plan *p
         trg_scalar(src, dst, b, w, 0, cols, j, rows);
 }
 
-static inline void trg_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, unsigned w)
+/* The dims of s outside the block, the group dim left out. */
+static inline tmv_copy_shape trg_outer(const tmv_copy_shape *s, const trg_block_shape *b)
 {
-    trg_plan p;
-    trg_block_shape *b = &p.b;
-    if (!trg_shape_of(s, b))
-        return;   /* not accepted */
-    trg_offsets(&b->rows, 16 / w, p.roff);
-    trg_offsets(&b->cols, TMV_VB / w, p.coff);
-    p.row_step = trg_step(&b->rows, 16 / w);
-    p.wide_step = trg_step(&b->cols, TMV_VB / w);
-    p.lane_step = trg_step(&b->cols, 16 / w);
-    /* the dims outside the block, the group dim left out */
     tmv_copy_shape outer = *s;
     outer.rank = 0;
     for (uint32_t d = 0; d + 2 < s->rank; d++)
@@ -176,6 +175,91 @@ static inline void trg_width(const tmv_copy_shape *s, const uint8_t *src, uint8_
             outer.dst_strides[outer.rank] = s->dst_strides[d];
             outer.rank++;
         }
+    return outer;
+}
+
+/* One block of a table shape: off[] holds the grouped side's offsets,
+ * tiles read theirs from their first index on. */
+static inline void trg_table_block(const uint8_t *src, uint8_t *dst, const trg_block_shape *b, const uint64_t *off,
+                                   unsigned w, bool grouped_rows)
+{
+    const uint64_t l = 16 / w, c = TMV_VB / w, rows = b->rows.count, cols = b->cols.count;
+    const uint64_t S = b->rows.pitch, D = b->cols.pitch;
+    uint64_t j = 0;
+    for (; j + l <= rows; j += l) {
+        uint64_t i = 0;
+        for (; i + c <= cols; i += c)
+            if (grouped_rows)
+                trg_rows_tile(src + i * w, off + j, dst + i * D + j * w, D, w, false);
+            else
+                trg_cols_tile(src + j * S + i * w, S, dst + j * w, off + i, w, false);
+#if TMV_VB > 16
+        for (; i + l <= cols; i += l)
+            if (grouped_rows)
+                trg_rows_tile128(src + i * w, off + j, dst + i * D + j * w, D, w, false);
+            else
+                trg_cols_tile128(src + j * S + i * w, S, dst + j * w, off + i, w, false);
+#endif
+        for (uint64_t jj = j; i < cols && jj < j + l; jj++)
+            for (uint64_t ii = i; ii < cols; ii++)
+                memcpy(dst + (grouped_rows ? ii * D : off[ii]) + jj * w, src + (grouped_rows ? off[jj] : jj * S) + ii * w,
+                       w);
+    }
+    for (; j < rows; j++)
+        for (uint64_t i = 0; i < cols; i++)
+            memcpy(dst + (grouped_rows ? i * D : off[i]) + j * w, src + (grouped_rows ? off[j] : j * S) + i * w, w);
+}
+
+/* A table shape (trg_block_shape.table), out of line so the other shapes'
+ * code stays as it was: with one path for both, the tiles read their
+ * offsets from where each starts and B = 4 ran 1.2-1.4x slower. */
+static inline void trg_table_width(const tmv_copy_shape *s, const trg_block_shape *b, const uint8_t *src,
+                                   uint8_t *dst, unsigned w)
+{
+    const bool grouped_rows = b->rows.group < b->rows.count;
+    uint64_t off[TRG_TABLE_MAX];
+    trg_offsets(grouped_rows ? &b->rows : &b->cols, grouped_rows ? b->rows.count : b->cols.count, off);
+    const tmv_copy_shape outer = trg_outer(s, b);
+    tmv_walk walk;
+    tmv_walk_init(&walk, &outer, outer.rank);
+    do
+        trg_table_block(src + walk.src, dst + walk.dst, b, off, w, grouped_rows);
+    while (tmv_walk_next(&walk));
+}
+
+#define TRG_TABLE_WIDTH(w)                                                                                   \
+    __attribute__((noinline)) static void trg_table_width##w(const tmv_copy_shape *s, const trg_block_shape *b, \
+                                                             const uint8_t *src, uint8_t *dst)               \
+    {                                                                                                        \
+        trg_table_width(s, b, src, dst, w);                                                                 \
+    }
+TRG_TABLE_WIDTH(1)
+TRG_TABLE_WIDTH(2)
+TRG_TABLE_WIDTH(4)
+TRG_TABLE_WIDTH(8)
+#undef TRG_TABLE_WIDTH
+
+static inline void trg_width(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, unsigned w)
+{
+    trg_plan p;
+    trg_block_shape *b = &p.b;
+    if (!trg_shape_of(s, b))
+        return;   /* not accepted */
+    if (b->table) {
+        switch (w) {
+        case 1: trg_table_width1(s, b, src, dst); break;
+        case 2: trg_table_width2(s, b, src, dst); break;
+        case 4: trg_table_width4(s, b, src, dst); break;
+        default: trg_table_width8(s, b, src, dst); break;
+        }
+        return;
+    }
+    trg_offsets(&b->rows, 16 / w, p.roff);
+    trg_offsets(&b->cols, TMV_VB / w, p.coff);
+    p.row_step = trg_step(&b->rows, 16 / w);
+    p.wide_step = trg_step(&b->cols, TMV_VB / w);
+    p.lane_step = trg_step(&b->cols, 16 / w);
+    const tmv_copy_shape outer = trg_outer(s, b);
     tmv_walk walk;
     tmv_walk_init(&walk, &outer, outer.rank);
     if (b->rows.group < b->rows.count)
