@@ -1,4 +1,4 @@
-/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 16 bytes whose inner dims write a dense block of 96-512 bytes from at most eight 64-byte source windows: per block a masked load per window and, per vector, a byte permute per window pair and a blend, from tables built at create.
+/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 32 bytes whose inner dims write a dense block of 96-512 bytes from at most eight 64-byte source windows: per block a masked load per window and, per vector, a byte permute per window pair and a blend, from tables built at create.
  *
  * SPACE_TO_DEPTH of NHWC tensors with one channel writes each output pixel
  * from B runs of B x C elements, one per input row: three 12-byte runs for
@@ -45,14 +45,20 @@
  * (DEPTH_TO_SPACE NHWC CRD C3 u8, B = 4: five pixel quads, 60 bytes). */
 #define BLOCK_MIN 96
 #define BLOCK_MIN_TAIL 48
-/* Elements it takes: wider ones move as fast in runs. Bytes and 2-byte
+/* Elements it takes: wider ones move as fast in runs. Up to 16 bytes,
+ * TILE's rows of three f64 (a 24-byte element once the row is folded in)
+ * went to fill_pattern, 204 ns at 8 KiB and 26.9 us at 1 MiB repeated
+ * three times, where this takes 129 ns and 17.6 us; up to 32, 23 sweep
+ * plans changed, 15 faster (to 1.59x), 4 slower (TILE inner 3x8 f64 at
+ * 1 MiB 0.70x: fill_pattern is rated 2.2x its time there), geometric
+ * mean 1.145 (tmv-plan-regret, two rounds). Bytes and 2-byte
  * elements were left to the (de)interleave kernels' lane shuffles
  * (DEPTH_TO_SPACE nchw B2 C3 u8 in L1: 535 ns by copy_interleave/avx2, 755
  * here) until SPACE_TO_DEPTH of NHWC, CRD, C3 u8 showed the other side: a
  * per-pixel transpose of 2 x 2 x 3 bytes, 4.5 us by
  * copy_deinterleave_rows/avx512vbmi at 8 KiB, 0.27 us here; the cost
  * model chooses between them. */
-#define ELEM_MAX 16
+#define ELEM_MAX 32
 #define VECTORS_MAX (BLOCK_MAX / 64)
 #define WINDOWS_MAX 8                    /* per block: four vpermt2b pairs, held in registers */
 #define WINDOWS_FEW 4                    /* what a block is first looked for with */
