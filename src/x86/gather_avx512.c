@@ -226,8 +226,8 @@ static inline void copy_rows_ahead(uint8_t *out, uint64_t out_step, const uint8_
  * (8 KiB output from a 3.2 MB table: 93 ns bare, 144 ns prefetching every
  * row first) while for 8192 rows from L3/L2 the out-of-order window already
  * overlaps the misses (1.33 vs 1.31 ns per row with a 16-row prefetch
- * distance). With check (a constant; the run is one chunk, of 32-bit
- * indices, not clamped), the indices are checked as their offsets are
+ * distance). With check (a constant; the run is one chunk, not clamped),
+ * the indices are checked as their offsets are
  * computed: false if one is out of range, before anything is written. */
 static inline bool rows32_chunks(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
                                  uint8_t *output, uint32_t k, tmv_dtype type, bool clamp, uint64_t bytes,
@@ -301,7 +301,7 @@ static inline bool rows32(const tmv_gather_shape *s, const tmv_gx_run *r, const 
     }
 }
 
-/* check as for rows32_run: only for 32-bit index types, without clamping. */
+/* check as for rows32_run: without clamping. */
 static inline bool rows32_typed(const tmv_gather_shape *s, const tmv_gx_run *r, const uint8_t *input,
                                 uint8_t *output, bool check, bool big, bool stream, uint64_t ahead)
 {
@@ -312,8 +312,12 @@ static inline bool rows32_typed(const tmv_gather_shape *s, const tmv_gx_run *r, 
     case TMV_DTYPE_UINT32:
         return check ? rows32(s, r, input, output, TMV_DTYPE_UINT32, false, true, big, stream, ahead)
                      : rows32(s, r, input, output, TMV_DTYPE_UINT32, s->clamp, false, big, stream, ahead);
-    case TMV_DTYPE_INT64: return rows32(s, r, input, output, TMV_DTYPE_INT64, s->clamp, false, big, stream, ahead);
-    default: return rows32(s, r, input, output, TMV_DTYPE_UINT64, s->clamp, false, big, stream, ahead);
+    case TMV_DTYPE_INT64:
+        return check ? rows32(s, r, input, output, TMV_DTYPE_INT64, false, true, big, stream, ahead)
+                     : rows32(s, r, input, output, TMV_DTYPE_INT64, s->clamp, false, big, stream, ahead);
+    default:
+        return check ? rows32(s, r, input, output, TMV_DTYPE_UINT64, false, true, big, stream, ahead)
+                     : rows32(s, r, input, output, TMV_DTYPE_UINT64, s->clamp, false, big, stream, ahead);
     }
 }
 
@@ -363,12 +367,13 @@ tmv_status tmv_gather_rows_avx512(const tmv_gather_shape *s, const uint8_t *inpu
         const uint64_t ahead = big ? st->ahead : 0;
         tmv_gx_iter it;
         tmv_gx_iter_init(&it, s, indices);
-        /* One packed run of 32-bit indices that fits a chunk (8 KiB of
-         * 64-byte rows): checked along with its offsets, so the indices are
-         * read once; 64-byte rows of an 8 KiB output went from 160 to
-         * 134 ns (0.49 to 0.58 x memcpy). */
+        /* One packed run of indices that fits a chunk (8 KiB of 64-byte
+         * rows): checked along with its offsets, so the indices are read
+         * once; 64-byte rows of an 8 KiB output went from 160 to 134 ns
+         * (0.49 to 0.58 x memcpy). 64-bit indices too: one 8 KiB row took
+         * 80 ns with a pass of its own for the check, 58 with 32-bit ones. */
         if (!s->clamp && !s->checked && s->pos_rank == 1 && it.run.count <= CHUNK32 &&
-            tmv_gx_index_width(s) == 4 && tmv_gx_run_packed(s, &it.run, 4)) {
+            tmv_gx_run_packed(s, &it.run, tmv_gx_index_width(s))) {
             const bool stream = tmv_gx_run_streams(&it.run, output, bytes, bytes < 64 ? 16 : 64, big);
             const bool ok = rows32_typed(s, &it.run, input, output, true, big, stream, ahead);
             if (stream)

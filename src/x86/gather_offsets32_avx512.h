@@ -29,11 +29,15 @@ static inline bool offsets_fit_32(const tmv_gather_shape *s)
 }
 
 /* The indices of 16 tuples (k <= 4) as 32-bit values in 2 vectors (k <= 2)
- * or k; `values` of them are read, the rest are zero. Checked 64-bit indices fit as they are
- * (every dim is below 2^31): their low halves are picked. Clamped ones are
- * narrowed saturating, which the clamp then maps to the same position. */
+ * or k; `values` of them are read, the rest are zero. 64-bit indices
+ * checked before fit as they are (every dim is below 2^31): their low
+ * halves are picked. `saturate` (clamped ones, and those checked as their
+ * offsets are computed) narrows them saturating: the clamp then maps a
+ * value to the same position, and the check finds a value out of range
+ * exactly when its index is (a dim below 2^31 holds neither INT32_MIN,
+ * INT32_MAX nor UINT32_MAX). */
 static inline void load_block32(__m512i v[4], const uint8_t *idx, uint64_t values, uint32_t k,
-                                tmv_dtype type, bool clamp)
+                                tmv_dtype type, bool saturate)
 {
     const bool is32 = type == TMV_DTYPE_INT32 || type == TMV_DTYPE_UINT32;
     const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
@@ -49,7 +53,7 @@ static inline void load_block32(__m512i v[4], const uint8_t *idx, uint64_t value
         const __mmask8 m1 = n1 >= 8 ? (__mmask8)0xff : (__mmask8)((1u << n1) - 1);
         const __m512i a = _mm512_maskz_loadu_epi64(m0, idx + first * 8);
         const __m512i b = _mm512_maskz_loadu_epi64(m1, idx + first * 8 + 64);
-        if (!clamp)
+        if (!saturate)
             v[q] = _mm512_permutex2var_epi32(a, evens, b);
         else if (type == TMV_DTYPE_INT64)
             v[q] = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtsepi64_epi32(a)), _mm512_cvtsepi64_epi32(b), 1);
@@ -79,7 +83,7 @@ static inline void comp32_init(comp32 *c, const tmv_gather_shape *s, uint32_t k)
 
 /* base (lane l: the input offset of tuple l's batch) plus the offsets the
  * indices of a block of 16 tuples select; only the first `left` tuples are
- * read when not full. With bad (32-bit index types, not clamping), the lanes
+ * read when not full. With bad (not clamping), the lanes
  * of out-of-range tuples are or-ed into *bad. k, type, clamp, full and
  * whether bad is NULL are constants per instance. */
 static inline __m512i offsets32(const comp32 *c, const uint8_t *idx, __m512i base, uint64_t left,
@@ -88,7 +92,7 @@ static inline __m512i offsets32(const comp32 *c, const uint8_t *idx, __m512i bas
     const bool is_signed = type == TMV_DTYPE_INT32 || type == TMV_DTYPE_INT64;
     const __m512i one = _mm512_set1_epi32(1);
     __m512i v[4];
-    load_block32(v, idx, (full ? 16 : left) * k, k, type, clamp);
+    load_block32(v, idx, (full ? 16 : left) * k, k, type, clamp || bad != NULL);
     __m512i off = base;
     for (uint32_t j = 0; j < k; j++) {
         __m512i x = _mm512_permutex2var_epi32(v[0], c->at[j], v[1]);
