@@ -178,6 +178,19 @@ static inline tmv_copy_shape trg_outer(const tmv_copy_shape *s, const trg_block_
     return outer;
 }
 
+/* What a table shape's tiles leave, element by element: rows [j0, j1) of
+ * columns [i0, i1), the grouped side's offsets from off[] (no division,
+ * unlike trg_scalar). */
+static inline void trg_table_edge(const uint8_t *src, uint8_t *dst, const trg_block_shape *b, const uint64_t *off,
+                                  unsigned w, bool grouped_rows, uint64_t i0, uint64_t i1, uint64_t j0, uint64_t j1)
+{
+    for (uint64_t j = j0; j < j1; j++) {
+        const uint8_t *row = src + (grouped_rows ? off[j] : j * b->rows.pitch);
+        for (uint64_t i = i0; i < i1; i++)
+            memcpy(dst + (grouped_rows ? i * b->cols.pitch : off[i]) + j * w, row + i * w, w);
+    }
+}
+
 /* One block of a table shape: off[] holds the grouped side's offsets,
  * tiles read theirs from their first index on. */
 static inline void trg_table_block(const uint8_t *src, uint8_t *dst, const trg_block_shape *b, const uint64_t *off,
@@ -200,14 +213,9 @@ static inline void trg_table_block(const uint8_t *src, uint8_t *dst, const trg_b
             else
                 trg_cols_tile128(src + j * S + i * w, S, dst + j * w, off + i, w, false);
 #endif
-        for (uint64_t jj = j; i < cols && jj < j + l; jj++)
-            for (uint64_t ii = i; ii < cols; ii++)
-                memcpy(dst + (grouped_rows ? ii * D : off[ii]) + jj * w, src + (grouped_rows ? off[jj] : jj * S) + ii * w,
-                       w);
+        trg_table_edge(src, dst, b, off, w, grouped_rows, i, cols, j, j + l);
     }
-    for (; j < rows; j++)
-        for (uint64_t i = 0; i < cols; i++)
-            memcpy(dst + (grouped_rows ? i * D : off[i]) + j * w, src + (grouped_rows ? off[j] : j * S) + i * w, w);
+    trg_table_edge(src, dst, b, off, w, grouped_rows, 0, cols, j, rows);
 }
 
 /* A table shape (trg_block_shape.table), out of line so the other shapes'
