@@ -1,11 +1,11 @@
 # median.awk - several runs' results.awk TSVs -> one, each row's numeric columns (GB/s, x memcpy,
-# CPU and wall time, x best, speed-up, x pieces, x loop) the median over the runs that have it unskipped: on a
+# CPU and wall time, x best, speed-up, x pieces, x loop, x bound) the median over the runs that have it unskipped: on a
 # shared machine a run's multi-threaded rows stall for whole scheduler ticks while another
 # process holds a core, so quote medians of runs taken at different moments.
 # Usage: awk -f bench/median.awk run1.tsv run2.tsv run3.tsv
 BEGIN {
     FS = OFS = "\t"
-    ncols = split("6 7 8 12 13 15 16 17", numeric, " ")
+    ncols = split("6 7 8 12 13 15 16 17 18", numeric, " ")
 }
 /^#/ { if (FNR == NR) print; next }
 $10 != "" { if (!($1 in row)) { row[$1] = $0; order[++n] = $1 }; next }

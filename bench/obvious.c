@@ -252,21 +252,41 @@ static int empty(const obvious_copy *c) {
     return 0;
 }
 
+/* The base of tuple t's batch: src moved by its coordinates over the batch dims. */
+static const uint8_t *batch_base(const obvious_gather *w, const uint8_t *src, uint64_t t) {
+    uint64_t rest = t / w->tuples_per_batch;
+    for (uint32_t j = w->batch_dims; j-- > 0; rest /= w->batch_size[j])
+        src += (int64_t)(rest % w->batch_size[j]) * w->batch_stride[j];
+    return src;
+}
+
+/* The start of tuple t's slice in its batch. */
+static const uint8_t *tuple_source(const obvious_gather *w, const uint8_t *batch, uint64_t t) {
+    for (uint32_t j = 0; j < w->k; ++j) batch += tuple_index(w, t, j) * w->dim_stride[j];
+    return batch;
+}
+
 static void run_gather(const obvious_plan *p, int pieces) {
     const obvious_gather *w = &p->gather;
     const obvious_copy *c = &p->copies[0];
     const uint8_t *batch = c->src;
     if (empty(c)) return;
     for (uint64_t t = 0; t < w->tuples; ++t) {
-        if (w->batch_dims && t % w->tuples_per_batch == 0) {   /* the batch's base: its coordinates over the batch dims */
-            uint64_t rest = t / w->tuples_per_batch;
-            batch = c->src;
-            for (uint32_t j = w->batch_dims; j-- > 0; rest /= w->batch_size[j])
-                batch += (int64_t)(rest % w->batch_size[j]) * w->batch_stride[j];
-        }
-        const uint8_t *src = batch;
-        for (uint32_t j = 0; j < w->k; ++j) src += tuple_index(w, t, j) * w->dim_stride[j];
-        copy_by(c, src, c->dst + (int64_t)t * w->out_step, p->esz, pieces);
+        if (w->batch_dims && t % w->tuples_per_batch == 0) batch = batch_base(w, c->src, t);
+        copy_by(c, tuple_source(w, batch, t), c->dst + (int64_t)t * w->out_step, p->esz, pieces);
+    }
+}
+
+void obvious_gather_runs(const obvious_plan *p, obvious_run_fn *visit, void *context) {
+    const obvious_gather *w = &p->gather;
+    const obvious_copy *c = &p->copies[0];
+    if (!p->is_gather || empty(c)) return;
+    for (uint64_t t = 0; t < w->tuples; ++t) {
+        const uint8_t *src = tuple_source(w, batch_base(w, c->src, t), t);
+        uint8_t *dst = c->dst;   /* walked beside src, unused */
+        uint64_t idx[OBVIOUS_MAX_DIMS] = {0};
+        do visit(context, src, c->run);
+        while (next_coordinate(idx, c, c->outer_dims, &src, &dst));
     }
 }
 

@@ -65,4 +65,9 @@ void obvious_run_loop(void *plan);
  * zeroed. */
 int obvious_plan_agrees(const bench_setup *s, obvious_plan *p);
 
+/* For a gather plan: visit(context, src, bytes) for every run of every
+ * tuple's slice, in the order the gather reads them (nothing for others). */
+typedef void obvious_run_fn(void *context, const uint8_t *src, uint64_t bytes);
+void obvious_gather_runs(const obvious_plan *p, obvious_run_fn *visit, void *context);
+
 #endif /* TMV_BENCH_OBVIOUS_H */

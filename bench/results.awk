@@ -1,13 +1,14 @@
 # results.awk - Google Benchmark JSON -> TSV, one row per benchmark (the median when repeated); context as "#" rows.
 # Output: name family case size isa gbps x_memcpy time_ns out_bytes error kernels wall_ns x_best_copy threads speedup
-#         x_pieces x_loop
+#         x_pieces x_loop x_bound
 # (time_ns is CPU time per call, wall_ns wall-clock time per call; a row run on
 # a pool of T threads is named ".../isa@Tt", reported by Google Benchmark with
 # "/real_time" appended as it is timed by the wall clock: name drops that,
 # isa is the kernel set alone, threads T (1 for the others), speedup the
 # one-thread wall time of the same op / this row's, "-" on one thread;
 # x_pieces and x_loop the obvious plans' times / this row's, bench/obvious.h,
-# "-" where not measured)
+# "-" where not measured; x_bound a gather's line loads' time / this row's,
+# bench/gather_bound.h, "-" for the other operators)
 # Usage: awk -f results.awk results.json
 function value(line,    v) {
     v = line
@@ -39,8 +40,8 @@ function flush(    rank, scale, unit) {
         f["x_memcpy"], f["cpu_time"] * scale, f["out_bytes"], f["error_occurred"] == "true" ? f["error_message"] : "",
         f["label"], f["real_time"] * scale, f["x_best_copy"])
     speedup[f["run_name"]] = ("speedup" in f) ? sprintf("%.6g", f["speedup"]) : "-"
-    obvious[f["run_name"]] = sprintf("\t%s\t%s", ("x_pieces" in f) ? sprintf("%.6g", f["x_pieces"]) : "-",
-        ("x_loop" in f) ? sprintf("%.6g", f["x_loop"]) : "-")
+    obvious[f["run_name"]] = sprintf("\t%s\t%s\t%s", ("x_pieces" in f) ? sprintf("%.6g", f["x_pieces"]) : "-",
+        ("x_loop" in f) ? sprintf("%.6g", f["x_loop"]) : "-", ("x_bound" in f) ? sprintf("%.6g", f["x_bound"]) : "-")
 }
 /"context": \{/ { in_ctx = 1; next }
 in_ctx && /^  \}/ { in_ctx = 0 }

@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "cases.h"
 #include "context.h"
+#include "gather_bound.h"
 #include "obvious.h"
 
 #define WARMUP_SECONDS 0.005
@@ -38,7 +39,9 @@ static struct {
     double best_copy;   /* the smaller of that and the streaming copy on those threads */
     double serial;      /* wall seconds of tmv_op_execute of the same op (pool entries only) */
     double pieces, loop;   /* the obvious plans' seconds (obvious.h; one thread only), 0 when not measured */
+    double bound;          /* a gather's line loads' seconds (gather_bound.h; one thread only), 0 when not measured */
     obvious_plan obvious;
+    gather_bound lines;
     tmv_op *op;
     char error[512];
 } cur;
@@ -73,7 +76,8 @@ static int measure_yardsticks(const tmv_parallel *pool) {
     cur.yardstick = split_memcpy_seconds(cur.s.bytes_written, pool);
     const double stream = split_stream_copy_seconds(cur.s.bytes_written, pool);
     cur.best_copy = stream < cur.yardstick ? stream : cur.yardstick;
-    cur.pieces = cur.loop = 0;
+    cur.pieces = cur.loop = cur.bound = 0;
+    gather_bound_free(&cur.lines);
     if (pool || obvious_plan_build(&cur.s, &cur.obvious)) return 0;
     if (obvious_plan_agrees(&cur.s, &cur.obvious)) {
         snprintf(cur.error, sizeof cur.error, "the obvious plans (bench/obvious.c) disagree with the case's output");
@@ -81,6 +85,11 @@ static int measure_yardsticks(const tmv_parallel *pool) {
     }
     cur.pieces = median_seconds(obvious_run_pieces, &cur.obvious, cpu_seconds);
     cur.loop = median_seconds(obvious_run_loop, &cur.obvious, cpu_seconds);
+    if (gather_bound_build(&cur.obvious, cur.s.in[0], &cur.lines) == 0) {
+        const double plain = median_seconds(gather_bound_run, &cur.lines, cpu_seconds);
+        const double ahead = median_seconds(gather_bound_run_ahead, &cur.lines, cpu_seconds);
+        cur.bound = plain < ahead ? plain : ahead;
+    }
     return 0;
 }
 
@@ -156,6 +165,7 @@ static void run_entry(tmvb_state *state, void *arg) {
     tmvb_set_rate_counter(state, "x_best_copy", cur.best_copy);
     if (cur.pieces > 0) tmvb_set_rate_counter(state, "x_pieces", cur.pieces);
     if (cur.loop > 0) tmvb_set_rate_counter(state, "x_loop", cur.loop);
+    if (cur.bound > 0) tmvb_set_rate_counter(state, "x_bound", cur.bound);
     if (e->pool) tmvb_set_rate_counter(state, "speedup", cur.serial);   /* one-thread wall time / this one */
     if (cur.op) tmvb_set_label(state, tmv_op_describe(cur.op));   /* the kernels that ran */
 }
@@ -284,6 +294,7 @@ void bench_release_all(void) {
     }
     release_op();
     setup_free(&cur.s);
+    gather_bound_free(&cur.lines);
     cur.built = 0;
     cur.e = NULL;
     for (int r = 0; r < run_count; ++r) tmv_thread_pool_destroy(runs[r]);
