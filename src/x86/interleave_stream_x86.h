@@ -170,12 +170,15 @@ static inline void deinterleave_stream(const tmv_vctx *c, const tmv_seq *q, uint
  * interleaved source rows, so together they read the source in order
  * instead of each sweeping all of it.
  *
- * In cache a segment is 16 KiB of source, in whole vectors: the block rows'
- * passes over it then meet its lines still in L1 (B = 2 in L2: +10%; 8 and
- * 32 KiB lost that again). Streaming to memory it is one plane row, each
- * segment starting at the whole group nearest below its row, so the source
- * is read in order: two rows per segment read it as 0, 2, 1, 3, ... and ran
- * at half the speed at B = 2 (5.1 against 2.6 ms for 64 MiB; memcpy 4.0). */
+ * Streaming to memory a segment is one plane row, each segment starting at
+ * the whole group nearest below its row, so the source is read in order:
+ * two rows per segment read it as 0, 2, 1, 3, ... and ran at half the speed
+ * at B = 2 (5.1 against 2.6 ms for 64 MiB; memcpy 4.0). In cache the block
+ * rows run one after the other, each over whole planes: segments of 16 KiB
+ * of source (so the block rows' passes met its lines in L1) kept b x (block
+ * rows) planes written at once, and lost up to 1.7x at 1 MiB (B8 DCR f32,
+ * 64 planes 16 KiB apart: 32.5 against 20.4 us; geometric mean of the NCHW
+ * sweep at 1 MiB 1.15x, of the suite's L2 rows 1.07x). */
 static inline uint64_t segment_start(uint64_t k, uint64_t seg, uint64_t head, uint64_t n, bool rows)
 {
     if (k == 0)
@@ -197,7 +200,7 @@ static inline void deinterleave_streams(const tmv_vctx *c, const tmv_copy_shape 
     tmv_realign ra;
     tmv_v prev[8][8];   /* each block row's carries (the stream's first group sets them) */
     const bool realign = nt && mids <= 8 && realign_init(&ra, plane, b, w);
-    const uint64_t seg = nt ? x : ((16384 / (b * w * mids)) / n + 1) * n;
+    const uint64_t seg = nt ? x : total;
     tmv_walk walk;
     tmv_walk_init(&walk, s, m);
     do {
