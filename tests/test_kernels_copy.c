@@ -172,9 +172,9 @@ Test(kernels_copy, space_to_depth_stream)
 {
     for (unsigned wi = 0; wi < 4; wi++)
         depth_stream_matrix(true, widths[wi]);
-    /* Streams of several segments (16 KiB of source each, one plane row when streaming): ranges that
-     * start mid-stream, both orders, a padded input. No plane here is a whole number of 64-byte
-     * lines, so streaming, every plane after the first is stored realigned. */
+    /* Long streams (of several segments when streaming, one plane row each): ranges that start
+     * mid-stream, both orders, a padded input. No plane here is a whole number of 64-byte lines, so
+     * streaming, every plane after the first is stored realigned. */
     const depth_case longs[] = {
         {true, TMV_DTYPE_UINT8, 2, 200, 100, 2, false, 0}, {true, TMV_DTYPE_UINT8, 2, 200, 100, 2, true, 0},
         {true, TMV_DTYPE_UINT8, 2, 201, 100, 2, false, 7}, {true, TMV_DTYPE_FLOAT32, 4, 21, 60, 2, false, 0},
@@ -203,6 +203,21 @@ Test(kernels_copy, depth_to_space_stream)
 {
     for (unsigned wi = 0; wi < 4; wi++)
         depth_stream_matrix(false, widths[wi]);
+}
+
+/* DEPTH_TO_SPACE in DCR order whose planes lie a multiple of 4 KiB apart and
+ * whose plane rows are 16 or 32 bytes: the AVX-512 packed rows with output
+ * runs of 128 or 256 bytes (block_pack_dim), several vectors to a run, and
+ * rows left over past the whole groups (Y = 18). */
+Test(kernels_copy, depth_to_space_planes_in_one_set)
+{
+    const depth_case planes[] = {
+        {false, TMV_DTYPE_UINT8, 8, 16, 16, 16, false, 0},   {false, TMV_DTYPE_UINT8, 8, 16, 18, 128, false, 0},
+        {false, TMV_DTYPE_UINT8, 4, 32, 8, 16, false, 0},    {false, TMV_DTYPE_FLOAT16, 8, 8, 16, 16, false, 0},
+        {false, TMV_DTYPE_FLOAT32, 8, 8, 8, 16, false, 0},   {false, TMV_DTYPE_FLOAT32, 4, 8, 16, 16, false, 0},
+    };
+    for (unsigned i = 0; i < sizeof planes / sizeof planes[0]; i++)
+        depth_check(&planes[i]);
 }
 
 /* JOIN of transposed (column-major) inputs: the 2-D transpose shape. */

@@ -202,21 +202,29 @@ static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t
 
 #if defined(TMV_MASKED)
 /* DEPTH_TO_SPACE's rows whose b*x-element destination runs are 16, 32 or 64
- * bytes and whose plane rows follow each other in the source (row_src = x*w):
- * one whole vector of each plane interleaves to the runs of b*TMV_VB/run rows. */
+ * bytes, or 128 or 256 from plane rows of 16 or 32 (block_pack_dim), and
+ * whose plane rows follow each other in the source (row_src = x*w): one
+ * whole vector of each plane interleaves to the runs of b*TMV_VB/run rows,
+ * each vector within one run or holding several. */
 static inline void interleave_rows_packed(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
                                           const tmv_rows *r, unsigned b, size_t w)
 {
-    const uint64_t run = b * r->x * w, per_vector = TMV_VB / run, group = b * per_vector;
+    const uint64_t run = b * r->x * w, group = b * TMV_VB / run;
     const uint64_t step = r->row_dst, plane = r->plane, groups = r->rows / group;   /* see deinterleave_rows_packed */
+    const bool long_runs = run > TMV_VB;
+    const uint64_t per_vector = long_runs ? 1 : TMV_VB / run, per_run = long_runs ? run / TMV_VB : 1;
 #pragma GCC unroll 2
     for (uint64_t g = 0; g < groups; g++, src += TMV_VB, dst += group * step) {
         tmv_v v[8];
         for (unsigned j = 0; j < b; j++)
             v[j] = v_load(src + j * plane);
         v_interleave(c, v, b, w);
-        for (unsigned k = 0; k < b; k++)
-            v_store_rows(dst + k * per_vector * step, step, run, v[k]);
+        for (unsigned k = 0; k < b; k++) {
+            if (long_runs)
+                v_store(dst + k / per_run * step + k % per_run * TMV_VB, v[k]);
+            else
+                v_store_rows(dst + k * per_vector * step, step, run, v[k]);
+        }
     }
     for (uint64_t y = groups * group; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
         interleave_row(c, src, dst, r, b, w);
@@ -270,14 +278,16 @@ static inline void gathered_rows(const tmv_vctx *c, const uint8_t *src, uint8_t 
     }
 }
 
-/* Whether the `lines` plane rows one group of the gathered de-interleave
- * stores, at multiples of `plane` and `step` bytes from each other, all
- * fall in one L1 set and fill its 8 ways: both strides multiples of 4 KiB.
- * SPACE_TO_DEPTH nchw B8 DCR C16 u8 at 1 MiB (planes of 32 x 32 bytes, 16
- * KiB apart, each group storing two rows 128 KiB apart in each of 8 planes)
- * ran at 3.7 B/ns by the AVX-512 gathered rows, 34.8 by AVX2's row loop.
- * The interleave's loads from such rows did not suffer so (DEPTH_TO_SPACE
- * of the same shape: 18.0 B/ns gathered, 14.5 by AVX2). */
+/* Whether the `lines` plane rows one group of gathered rows stores (the
+ * de-interleave) or loads (the interleave), at multiples of `plane` and
+ * `step` bytes from each other, all fall in one L1 set and fill its 8 ways:
+ * both strides multiples of 4 KiB. SPACE_TO_DEPTH nchw B8 DCR C16 u8 at
+ * 1 MiB (planes of 32 x 32 bytes, 16 KiB apart, each group storing two
+ * rows 128 KiB apart in each of 8 planes) ran at 3.7 B/ns by the AVX-512
+ * gathered rows, 34.8 by AVX2's row loop; DEPTH_TO_SPACE nchw B8 DCR C64 u8
+ * at 1 MiB (a group loads 16 bytes from each of 32 lines of one set, and
+ * the next group the next 16 of the same lines) at 9.5 B/ns, 37 as packed
+ * rows (block_pack_dim). */
 static inline bool rows_share_a_set(uint64_t plane, uint64_t step, uint64_t lines)
 {
     return plane % 4096 == 0 && step % 4096 == 0 && lines >= 8;
@@ -304,21 +314,27 @@ static inline int block_gather_dim(const tmv_copy_shape *s, unsigned b, uint64_t
     const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
     for (uint32_t d = s->rank - 2; d-- > 0 && d + 5 > s->rank;)
         if ((inter ? s->dst_strides[d] : s->src_strides[d]) == b * prow && s->sizes[d] >= 2 * TMV_VB / prow &&
-            (inter || !rows_share_a_set(plane, s->dst_strides[d], b * (TMV_VB / prow))))
+            !rows_share_a_set(plane, inter ? s->src_strides[d] : s->dst_strides[d], b * (TMV_VB / prow)))
             return (int)d;
     return -1;
 }
 
 /* The dim whose rows {de,}interleave_rows_packed takes (-1: none): runs of
- * b*x elements of 16, 32 or 64 bytes, the plane rows contiguous along the
- * dim (in the destination for the de-interleave, in the source for the
- * interleave) and at least one whole group of them. That dim is the one just
- * outside the block or the next (DEPTH_TO_SPACE's rows lie outside its
- * block-row dim). */
+ * b*x elements of 16, 32 or 64 bytes (the interleave also 128 or 256 from
+ * plane rows of 16 or 32), the plane rows contiguous along the dim (in the
+ * destination for the de-interleave, in the source for the interleave) and
+ * at least one whole group of them. That dim is the one just outside the
+ * block or the next (DEPTH_TO_SPACE's rows lie outside its block-row dim).
+ * The long runs only where gathered_rows would load rows of one L1 set
+ * (rows_share_a_set): elsewhere those ran faster (DEPTH_TO_SPACE nchw B8 CRD
+ * C64 f32 at 1 MiB, planes 256 bytes apart: 22.5 us gathered, 35.1 packed;
+ * the same in DCR order, planes 16 KiB apart: 50.1 and 30.6). */
 static inline int block_pack_dim(const tmv_copy_shape *s, unsigned b, uint64_t w, bool inter)
 {
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s), run = b * x * w;
-    if (!(b == 2 || b == 4 || b == 8) || !(run == 16 || run == 32 || run == 64))
+    const bool long_run = inter && (x * w == 16 || x * w == 32) && (run == 128 || run == 256) &&
+                          block_gather_dim(s, b, w, inter) < 0;
+    if (!(b == 2 || b == 4 || b == 8) || !(run == 16 || run == 32 || run == 64 || long_run))
         return -1;
     for (uint32_t d = s->rank - 2; d-- > 0 && d + 5 > s->rank;)
         if ((inter ? s->src_strides[d] : s->dst_strides[d]) == x * w && s->sizes[d] >= b * TMV_VB / run)
