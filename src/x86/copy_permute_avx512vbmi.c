@@ -1,4 +1,4 @@
-/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 32 bytes whose inner dims write a dense block of 96-512 bytes from at most eight 64-byte source windows: per block a masked load per window and, per vector, a byte permute per window pair and a blend, from tables built at create.
+/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 32 bytes whose inner dims write a dense block of 96-512 bytes (or up to eight rows of one) from at most eight 64-byte source windows: per block a masked load per window and, per vector, a byte permute per window pair and a blend, from tables built at create.
  *
  * SPACE_TO_DEPTH of NHWC tensors with one channel writes each output pixel
  * from B runs of B x C elements, one per input row: three 12-byte runs for
@@ -27,6 +27,13 @@
  * of its own: DEPTH_TO_SPACE of NHWC, CRD, C3 u8 writes output rows of 26
  * pixel pairs from 312 source bytes (five windows), which no divisor of
  * 26 cuts into blocks of 96 bytes or more; 21 pairs and a tail of 5 do.
+ *
+ * A block may also be the rows of one dim outside those (up to eight),
+ * each row its own vectors from the windows all rows share, where that
+ * does less work per byte (permute_plan_make): DEPTH_TO_SPACE of NHWC in
+ * CRD order writes B image rows from each input pixel, and B4 C16 u8,
+ * four 64-byte rows from one pixel's 256 bytes, took 76 us at 1 MiB by the
+ * grouped transposes, 25 as one block of four rows.
  *
  * The tables depend on the block's dims only. A part of a step that a
  * parallel execute cut, or any shape whose inner dims differ from the
@@ -68,6 +75,7 @@ typedef struct permute_vector {
     __m512i  idx;                        /* per byte: its byte in its window pair (bit 6: the pair's second) */
     uint64_t pair[PAIRS_MAX - 1];        /* bytes taken from pairs 1, 2 and 3 */
     uint64_t store;                      /* bytes of the vector inside the block */
+    uint64_t dst;                        /* its offset from the block's destination base */
 } permute_vector;
 
 typedef struct permute_plan {
@@ -81,6 +89,10 @@ typedef struct permute_plan {
     uint32_t       dims;
     uint64_t       periods;
     uint64_t       sizes[TMV_SHAPE_MAX_DIMS], src_strides[TMV_SHAPE_MAX_DIMS], dst_strides[TMV_SHAPE_MAX_DIMS];
+    /* rows > 1: the block is that many rows of those bytes, one per index
+     * of dim row_dim (outside them), which the walk leaves out */
+    uint64_t       rows, row_size, row_src, row_dst;
+    uint32_t       row_dim;
 } permute_plan;
 
 /* The kernel's state: the block's plan and, when its periods do not divide
@@ -143,20 +155,21 @@ static uint64_t best_periods(uint64_t n, uint64_t t, uint64_t least, uint64_t li
 /* The block of s: the most inner dims that write densely, the outermost of
  * them (if it is the first of them in the shape) cut into `periods` of its
  * elements, a divisor, when they do not fit `limit` bytes whole; false
- * when no block of BLOCK_MIN bytes exists. */
-static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint32_t *dims, uint64_t *periods, uint64_t *bytes)
+ * when no block of `least` bytes exists. */
+static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint32_t *dims, uint64_t *periods,
+                     uint64_t *bytes)
 {
     dense_block b;
     for (uint32_t j = s->rank; j > 0; j--) {
         if (!dense_block_of(s, j, &b))
             continue;
         const uint64_t t = b.bytes, n = b.n;
-        if (t <= limit && (!b.cuts || best_periods(n, t / n, BLOCK_MIN, limit, false) == n)) {
+        if (t <= limit && (!b.cuts || best_periods(n, t / n, least, limit, false) == n)) {
             *dims = j;
             *periods = 1;
             *bytes = t;
         } else if (b.cuts) {
-            const uint64_t k = best_periods(n, t / n, BLOCK_MIN, limit, false);
+            const uint64_t k = best_periods(n, t / n, least, limit, false);
             if (k == 0)
                 continue;
             *dims = j - 1;
@@ -165,7 +178,7 @@ static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint32_t *dims, ui
         } else {
             continue;
         }
-        return *bytes >= BLOCK_MIN;
+        return *bytes >= least;
     }
     return false;
 }
@@ -296,9 +309,10 @@ static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, uint32
  * (the first of the block's that holds it), its place in the window's pair
  * (one index vector serves every pair: the bytes of the others are blended
  * away) and the masks of the bytes of pairs 1-3. */
-static void vector_make(permute_plan *pl, unsigned v, const uint64_t *o, unsigned n)
+static void vector_make(permute_plan *pl, unsigned v, const uint64_t *o, unsigned n, uint64_t dst)
 {
     permute_vector *pv = &pl->vec[v];
+    pv->dst = dst;
     uint8_t idx[64] = {0};
     for (unsigned i = 0; i < n; i++) {
         unsigned w = 0;
@@ -314,22 +328,44 @@ static void vector_make(permute_plan *pl, unsigned v, const uint64_t *o, unsigne
     pv->store = n == 64 ? ~0ull : (1ull << n) - 1;
 }
 
+/* The rows of a block: `rows` indices of dim `dim` (rows 1: none). */
+typedef struct block_rows {
+    uint64_t rows;
+    uint32_t dim;
+} block_rows;
+
+static const block_rows no_rows = {1, 0};
+
 /* The tables of a block of `periods` periods of s's dim outside its inner
- * `dims` (or of those dims alone, periods 1), `bytes` bytes, into pl; false
- * if it reads more than `most` windows. */
-static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes, unsigned most,
-                        permute_plan *pl)
+ * `dims` (or of those dims alone, periods 1), `bytes` bytes, in each of
+ * r's rows, into pl; false if it reads more than `most` windows or makes
+ * more than VECTORS_MAX vectors. */
+static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
+                        const block_rows *r, unsigned most, permute_plan *pl)
 {
     uint64_t off[BLOCK_MAX];
-    if (!block_offsets(s, dims, periods, off, bytes))
+    const uint64_t per_row = (bytes + 63) / 64;
+    if (r->rows * per_row > VECTORS_MAX || !block_offsets(s, dims, periods, off, bytes))
         return false;
+    const uint64_t row_src = r->rows > 1 ? s->src_strides[r->dim] : 0;
+    const uint64_t row_dst = r->rows > 1 ? s->dst_strides[r->dim] : 0;
+    for (uint64_t i = 1; i < r->rows; i++)
+        for (uint64_t b = 0; b < bytes; b++)
+            off[i * bytes + b] = off[b] + i * row_src;
     memset(pl, 0, sizeof *pl);
-    pl->windows = cover(off, (unsigned)bytes, most, pl->win_offset);
+    pl->windows = cover(off, (unsigned)(r->rows * bytes), most, pl->win_offset);
     if (pl->windows == 0)
         return false;
-    pl->vectors = (unsigned)((bytes + 63) / 64);
-    for (unsigned v = 0; v < pl->vectors; v++)
-        vector_make(pl, v, off + 64 * v, (unsigned)(bytes - 64 * v < 64 ? bytes - 64 * v : 64));
+    pl->vectors = (unsigned)(r->rows * per_row);
+    for (uint64_t i = 0; i < r->rows; i++)
+        for (uint64_t v = 0; v < per_row; v++)
+            vector_make(pl, (unsigned)(i * per_row + v), off + i * bytes + 64 * v,
+                        (unsigned)(bytes - 64 * v < 64 ? bytes - 64 * v : 64), i * row_dst + 64 * v);
+    pl->rows = r->rows;
+    pl->row_dim = r->dim;
+    pl->row_size = r->rows > 1 ? s->sizes[r->dim] : 1;
+    pl->row_src = row_src;
+    pl->row_dst = row_dst;
     pl->elem_bytes = s->elem_bytes;
     pl->dims = dims;
     pl->periods = periods;
@@ -345,14 +381,14 @@ static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods
 /* Builds the tables of the block block_of chose (and of the tail block
  * its periods leave) into st; false if it reads more than `most` windows. */
 static bool permute_plan_try(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
-                             unsigned most, permute_state *st)
+                             const block_rows *r, unsigned most, permute_state *st)
 {
     memset(&st->tail, 0, sizeof st->tail);
-    if (!plan_tables(s, dims, periods, bytes, most, &st->block))
+    if (!plan_tables(s, dims, periods, bytes, r, most, &st->block))
         return false;
     const uint64_t rest = periods > 1 ? s->sizes[s->rank - dims - 1] % periods : 0;
     /* the tail reads a part of what the block reads: no more windows */
-    return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), most, &st->tail);
+    return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), r, most, &st->tail);
 }
 
 /* The largest block that reads at most `most` windows: of at most 512,
@@ -365,19 +401,70 @@ static bool permute_plan_within(const tmv_copy_shape *s, unsigned most, permute_
     uint32_t dims;
     uint64_t periods, bytes;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
-        if (block_of(s, limit, &dims, &periods, &bytes) && permute_plan_try(s, dims, periods, bytes, most, st))
+        if (block_of(s, limit, BLOCK_MIN, &dims, &periods, &bytes) &&
+            permute_plan_try(s, dims, periods, bytes, &no_rows, most, st))
             return true;
-    return tail_block_of(s, most, &dims, &periods, &bytes) && permute_plan_try(s, dims, periods, bytes, most, st);
+    return tail_block_of(s, most, &dims, &periods, &bytes) &&
+           permute_plan_try(s, dims, periods, bytes, &no_rows, most, st);
+}
+
+/* The same with the block made of the rows of dim d (2 to VECTORS_MAX
+ * of them), which the walk would otherwise give a block each: their
+ * vectors share the block's windows. A row's bytes are cut to fit
+ * BLOCK_MAX / rows, and the block then holds BLOCK_MIN bytes in all. */
+static bool permute_plan_rows(const tmv_copy_shape *s, uint32_t d, unsigned most, permute_state *st)
+{
+    const block_rows r = {s->sizes[d], d};
+    uint32_t dims;
+    uint64_t periods, bytes;
+    /* rows share windows only when their sources lie within a block's reach */
+    if (r.rows < 2 || r.rows > VECTORS_MAX || s->src_strides[d] == 0 || s->src_strides[d] * (r.rows - 1) >= BLOCK_MAX)
+        return false;
+    for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
+        if (block_of(s, limit / r.rows, (BLOCK_MIN + r.rows - 1) / r.rows, &dims, &periods, &bytes) &&
+            d + dims + (periods > 1) < s->rank && permute_plan_try(s, dims, periods, bytes, &r, most, st))
+            return true;
+    return false;
+}
+
+/* A plan's window loads per byte it stores; 0 when a vector is stored in
+ * part (rows plans take only whole ones). */
+static double plan_loads_per_byte(const permute_plan *pl)
+{
+    for (unsigned v = 0; v < pl->vectors; v++)
+        if (pl->vec[v].store != ~0ull)
+            return 0;
+    return (double)pl->windows / (64.0 * pl->vectors);
 }
 
 /* A block of at most four windows if there is one, else of at most eight:
  * two pairs of windows cost a vector two permutes, four pairs four, so a
- * block cut smaller to read four windows moves its bytes with fewer. */
+ * block cut smaller to read four windows moves its bytes with fewer. Then
+ * the same made of rows of one outer dim (permute_plan_rows), taken when
+ * its vectors are all whole and it loads at most half the windows per byte:
+ * DEPTH_TO_SPACE of NHWC in CRD order writes B image rows from each input
+ * pixel, B4 C16 u8 four 64-byte rows from one 256-byte pixel, which as
+ * blocks of one row loaded the pixel's four windows for each row. Rows
+ * plans taken on fewer permutes per byte alone, with rows of part vectors,
+ * made 66 sweep rows of TILE and NHWC SPACE_TO_DEPTH 5-30% slower. */
 static bool permute_plan_make(const tmv_copy_shape *s, permute_state *st)
 {
     if (s->rank == 0 || s->elem_bytes > ELEM_MAX)
         return false;
-    return permute_plan_within(s, WINDOWS_FEW, st) || permute_plan_within(s, WINDOWS_MAX, st);
+    const bool plain = permute_plan_within(s, WINDOWS_FEW, st) || permute_plan_within(s, WINDOWS_MAX, st);
+    double least = plain ? plan_loads_per_byte(&st->block) : 0;
+    bool rows = false;
+    permute_state rowed;
+    for (uint32_t d = 0; d < s->rank; d++)
+        if (permute_plan_rows(s, d, WINDOWS_FEW, &rowed) || permute_plan_rows(s, d, WINDOWS_MAX, &rowed)) {
+            const double loads = plan_loads_per_byte(&rowed.block);
+            if (loads > 0 && (rows ? loads < least : !plain || (least > 0 && 2 * loads <= least))) {
+                *st = rowed;
+                least = loads;
+                rows = true;
+            }
+        }
+    return plain || rows;
 }
 
 /* The last shape this thread made a plan for, and the plan: the planner
@@ -432,6 +519,7 @@ void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_feat
     double positions = 1, blocks, tails = 0;
     for (uint32_t d = 0; d < outer; d++)
         positions *= (double)s->sizes[d];
+    positions /= (double)pl->rows;   /* the rows dim is in the block */
     if (pl->periods > 1) {
         blocks = positions * (double)(s->sizes[outer] / pl->periods);
         tails = st->tail.vectors != 0 ? positions : 0;
@@ -459,7 +547,8 @@ static bool plan_fits(const permute_state *st, const tmv_copy_shape *s)
             s->src_strides[d] != pl->src_strides[d - from] || s->dst_strides[d] != pl->dst_strides[d - from])
             return false;
     }
-    return true;
+    return pl->rows == 1 || (pl->row_dim < from && s->sizes[pl->row_dim] == pl->row_size &&
+                             s->src_strides[pl->row_dim] == pl->row_src && s->dst_strides[pl->row_dim] == pl->row_dst);
 }
 
 /* A vector of a block from the first 2 * pairs of its windows: pair 0's
@@ -500,6 +589,61 @@ __attribute__((always_inline)) static inline void permute_block(const permute_pl
             _mm512_storeu_si512(dst + 64 * v, r);
         else
             _mm512_mask_storeu_epi8(dst + 64 * v, pv->store, r);
+    }
+}
+
+/* One block of a rows plan, each vector at its own offset. Apart from
+ * permute_block, whose stores at 64 * v kept their speed only so (with the
+ * offsets read from the tables, TILE inner 3x3 u8 at 1 MiB took 17.9 us,
+ * 14.2 before). The block's vectors are whole (plan_loads_per_byte), a
+ * tail's may not be. */
+__attribute__((always_inline)) static inline void permute_rows_block(const permute_plan *pl, const uint8_t *src,
+                                                                     uint8_t *dst, unsigned pairs)
+{
+    __m512i w[WINDOWS_MAX];
+    for (unsigned i = 0; i < 2 * pairs; i++)
+        w[i] = _mm512_maskz_loadu_epi8(pl->win_mask[i], src + pl->win_offset[i]);
+    for (unsigned v = 0; v < pl->vectors; v++) {
+        const permute_vector *pv = &pl->vec[v];
+        const __m512i r = permute_vector_of(pv, w, pairs);
+        if (pv->store == ~0ull)
+            _mm512_storeu_si512(dst + pv->dst, r);
+        else
+            _mm512_mask_storeu_epi8(dst + pv->dst, pv->store, r);
+    }
+}
+
+/* The blocks of a rows plan along the outer walk (as permute_blocks),
+ * its pairs a constant. */
+__attribute__((always_inline)) static inline void permute_rows_walk(const permute_plan *pl, const permute_plan *tail,
+                                                                    const tmv_copy_shape *outer, const uint8_t *src,
+                                                                    uint8_t *dst, unsigned pairs)
+{
+    if (outer->rank == 0) {
+        permute_rows_block(pl, src, dst, pairs);
+        return;
+    }
+    const uint32_t in = outer->rank - 1;
+    const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
+    tmv_walk walk;
+    tmv_walk_init(&walk, outer, in);
+    do {
+        for (uint64_t i = 0; i < n; i++)
+            permute_rows_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs);
+        if (tail != NULL)   /* at most the block's windows, so its pairs do */
+            permute_rows_block(tail, src + walk.src + n * ss, dst + walk.dst + n * ds, pairs);
+    } while (tmv_walk_next(&walk));
+}
+
+/* A rows plan, out of line: the plain plans' code stays as it was. */
+__attribute__((noinline)) static void permute_rows(const permute_plan *pl, const permute_plan *tail,
+                                                   const tmv_copy_shape *outer, const uint8_t *src, uint8_t *dst)
+{
+    switch ((pl->windows + 1) / 2) {
+    case 1: permute_rows_walk(pl, tail, outer, src, dst, 1); break;
+    case 2: permute_rows_walk(pl, tail, outer, src, dst, 2); break;
+    case 3: permute_rows_walk(pl, tail, outer, src, dst, 3); break;
+    default: permute_rows_walk(pl, tail, outer, src, dst, 4); break;
     }
 }
 
@@ -560,15 +704,27 @@ void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
         return;
     }
     const permute_plan *pl = &st->block, *tail = st->tail.vectors != 0 ? &st->tail : NULL;
-    /* the outer walk: the dims outside the block, the split dim counting
-     * its whole blocks of `periods` */
+    /* the outer walk: the dims outside the block but its rows dim, the
+     * split dim counting its whole blocks of `periods` */
     tmv_copy_shape outer = *s;
     outer.rank = s->rank - pl->dims;
+    if (pl->rows > 1) {
+        for (uint32_t d = pl->row_dim; d + 1 < outer.rank; d++) {
+            outer.sizes[d] = outer.sizes[d + 1];
+            outer.src_strides[d] = outer.src_strides[d + 1];
+            outer.dst_strides[d] = outer.dst_strides[d + 1];
+        }
+        outer.rank--;
+    }
     if (pl->periods > 1) {
         const uint32_t d = outer.rank - 1;
         outer.sizes[d] /= pl->periods;
         outer.src_strides[d] *= pl->periods;
         outer.dst_strides[d] *= pl->periods;
+    }
+    if (pl->rows > 1) {
+        permute_rows(pl, tail, &outer, src, dst);
+        return;
     }
     const bool full = pl->vectors == VECTORS_MAX && pl->vec[VECTORS_MAX - 1].store == ~0ull;
     if (outer.rank == 0) {
