@@ -613,40 +613,6 @@ __attribute__((always_inline)) static inline void permute_rows_block(const permu
     }
 }
 
-/* The blocks of a rows plan along the outer walk (as permute_blocks),
- * its pairs a constant. */
-__attribute__((always_inline)) static inline void permute_rows_walk(const permute_plan *pl, const permute_plan *tail,
-                                                                    const tmv_copy_shape *outer, const uint8_t *src,
-                                                                    uint8_t *dst, unsigned pairs)
-{
-    if (outer->rank == 0) {
-        permute_rows_block(pl, src, dst, pairs);
-        return;
-    }
-    const uint32_t in = outer->rank - 1;
-    const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
-    tmv_walk walk;
-    tmv_walk_init(&walk, outer, in);
-    do {
-        for (uint64_t i = 0; i < n; i++)
-            permute_rows_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs);
-        if (tail != NULL)   /* at most the block's windows, so its pairs do */
-            permute_rows_block(tail, src + walk.src + n * ss, dst + walk.dst + n * ds, pairs);
-    } while (tmv_walk_next(&walk));
-}
-
-/* A rows plan, out of line: the plain plans' code stays as it was. */
-__attribute__((noinline)) static void permute_rows(const permute_plan *pl, const permute_plan *tail,
-                                                   const tmv_copy_shape *outer, const uint8_t *src, uint8_t *dst)
-{
-    switch ((pl->windows + 1) / 2) {
-    case 1: permute_rows_walk(pl, tail, outer, src, dst, 1); break;
-    case 2: permute_rows_walk(pl, tail, outer, src, dst, 2); break;
-    case 3: permute_rows_walk(pl, tail, outer, src, dst, 3); break;
-    default: permute_rows_walk(pl, tail, outer, src, dst, 4); break;
-    }
-}
-
 /* The window pairs of a plan. */
 static inline unsigned pairs_of(const permute_plan *pl)
 {
@@ -666,10 +632,11 @@ __attribute__((always_inline)) static inline void permute_one(const permute_plan
 }
 
 /* The blocks of the outer walk: the innermost outer dim in a loop (after
- * it, when `tail` is not NULL, its tail block), the others walked. */
+ * it, when `tail` is not NULL, its tail block), the others walked. `rows`
+ * (a constant, as `full`): a rows plan's blocks. */
 __attribute__((always_inline)) static inline void permute_blocks(const permute_plan *pl, const permute_plan *tail,
                                                                  const tmv_copy_shape *outer, const uint8_t *src,
-                                                                 uint8_t *dst, unsigned pairs, bool full)
+                                                                 uint8_t *dst, unsigned pairs, bool full, bool rows)
 {
     const uint32_t in = outer->rank - 1;
     const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
@@ -677,10 +644,32 @@ __attribute__((always_inline)) static inline void permute_blocks(const permute_p
     tmv_walk_init(&walk, outer, in);
     do {
         for (uint64_t i = 0; i < n; i++)
-            permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs, full);
-        if (tail != NULL)
+            if (rows)
+                permute_rows_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs);
+            else
+                permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs, full);
+        if (tail != NULL && rows)   /* at most the block's windows, so its pairs do */
+            permute_rows_block(tail, src + walk.src + n * ss, dst + walk.dst + n * ds, pairs);
+        else if (tail != NULL)
             permute_one(tail, src + walk.src + n * ss, dst + walk.dst + n * ds);
     } while (tmv_walk_next(&walk));
+}
+
+/* A rows plan, out of line: the plain plans' code stays as it was. One
+ * block takes every pair (those past its windows load nothing). */
+__attribute__((noinline)) static void permute_rows(const permute_plan *pl, const permute_plan *tail,
+                                                   const tmv_copy_shape *outer, const uint8_t *src, uint8_t *dst)
+{
+    if (outer->rank == 0) {
+        permute_rows_block(pl, src, dst, PAIRS_MAX);
+        return;
+    }
+    switch (pairs_of(pl)) {
+    case 1: permute_blocks(pl, tail, outer, src, dst, 1, false, true); break;
+    case 2: permute_blocks(pl, tail, outer, src, dst, 2, false, true); break;
+    case 3: permute_blocks(pl, tail, outer, src, dst, 3, false, true); break;
+    default: permute_blocks(pl, tail, outer, src, dst, 4, false, true); break;
+    }
 }
 
 /* permute_blocks with `full` a constant. */
@@ -691,9 +680,9 @@ __attribute__((always_inline)) static inline void permute_blocks_pairs(const per
                                                                        unsigned pairs, bool full)
 {
     if (full)
-        permute_blocks(pl, tail, outer, src, dst, pairs, true);
+        permute_blocks(pl, tail, outer, src, dst, pairs, true, false);
     else
-        permute_blocks(pl, tail, outer, src, dst, pairs, false);
+        permute_blocks(pl, tail, outer, src, dst, pairs, false, false);
 }
 
 void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
