@@ -202,29 +202,43 @@ static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t
 
 #if defined(TMV_MASKED)
 /* DEPTH_TO_SPACE's rows whose b*x-element destination runs are 16, 32 or 64
- * bytes, or 128 or 256 from plane rows of 16 or 32 (block_pack_dim), and
- * whose plane rows follow each other in the source (row_src = x*w): one
- * whole vector of each plane interleaves to the runs of b*TMV_VB/run rows,
- * each vector within one run or holding several. */
+ * bytes and whose plane rows follow each other in the source (row_src = x*w):
+ * one whole vector of each plane interleaves to the runs of b*TMV_VB/run rows. */
 static inline void interleave_rows_packed(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
                                           const tmv_rows *r, unsigned b, size_t w)
 {
-    const uint64_t run = b * r->x * w, group = b * TMV_VB / run;
+    const uint64_t run = b * r->x * w, per_vector = TMV_VB / run, group = b * per_vector;
     const uint64_t step = r->row_dst, plane = r->plane, groups = r->rows / group;   /* see deinterleave_rows_packed */
-    const bool long_runs = run > TMV_VB;
-    const uint64_t per_vector = long_runs ? 1 : TMV_VB / run, per_run = long_runs ? run / TMV_VB : 1;
 #pragma GCC unroll 2
     for (uint64_t g = 0; g < groups; g++, src += TMV_VB, dst += group * step) {
         tmv_v v[8];
         for (unsigned j = 0; j < b; j++)
             v[j] = v_load(src + j * plane);
         v_interleave(c, v, b, w);
-        for (unsigned k = 0; k < b; k++) {
-            if (long_runs)
-                v_store(dst + k / per_run * step + k % per_run * TMV_VB, v[k]);
-            else
-                v_store_rows(dst + k * per_vector * step, step, run, v[k]);
-        }
+        for (unsigned k = 0; k < b; k++)
+            v_store_rows(dst + k * per_vector * step, step, run, v[k]);
+    }
+    for (uint64_t y = groups * group; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
+        interleave_row(c, src, dst, r, b, w);
+}
+
+/* The same for runs of 128 or 256 bytes from plane rows of 16 or 32
+ * (block_pack_dim): each of the b vectors within one run. A loop of its
+ * own: as one with interleave_rows_packed, testing the run's length per
+ * vector, DEPTH_TO_SPACE nchw B2 CRD C64 f32 in L1 (runs of 32 bytes) went
+ * from 431 to 700 ns. */
+static inline void interleave_rows_long(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
+                                        const tmv_rows *r, unsigned b, size_t w)
+{
+    const uint64_t run = b * r->x * w, per_run = run / TMV_VB, group = b / per_run;
+    const uint64_t step = r->row_dst, plane = r->plane, groups = r->rows / group;
+    for (uint64_t g = 0; g < groups; g++, src += TMV_VB, dst += group * step) {
+        tmv_v v[8];
+        for (unsigned j = 0; j < b; j++)
+            v[j] = v_load(src + j * plane);
+        v_interleave(c, v, b, w);
+        for (unsigned k = 0; k < b; k++)
+            v_store(dst + k / per_run * step + k % per_run * TMV_VB, v[k]);
     }
     for (uint64_t y = groups * group; y < r->rows; y++, src += r->row_src, dst += r->row_dst)
         interleave_row(c, src, dst, r, b, w);
@@ -287,21 +301,20 @@ static inline void gathered_rows(const tmv_vctx *c, const uint8_t *src, uint8_t 
  * gathered rows, 34.8 by AVX2's row loop; DEPTH_TO_SPACE nchw B8 DCR C64 u8
  * at 1 MiB (a group loads 16 bytes from each of 32 lines of one set, and
  * the next group the next 16 of the same lines) at 9.5 B/ns, 37 as packed
- * rows (block_pack_dim). */
+ * rows (block_pack_dim). Smaller loads fared better: DEPTH_TO_SPACE nchw
+ * B2 DCR C64 f32 in L1 (8 lines a group) took 138 ns gathered, 189 by the
+ * row loop. */
 static inline bool rows_share_a_set(uint64_t plane, uint64_t step, uint64_t lines)
 {
     return plane % 4096 == 0 && step % 4096 == 0 && lines >= 8;
 }
 
-/* The dim whose rows gathered_rows takes (-1: none): plane rows of 16 or
- * 32 bytes, the other side's rows one after another along the dim, at
- * least two whole groups of them, and a block size the network has (3 only
- * with two-source permutes). As for block_pack_dim, the dim is the one just
- * outside the block or the next. With one group and a row left
- * per walk (TILE of three axes, 4x1 f64 by 3x3x3: three rows), the row loop
- * and a plan that copies the outer repeats took 153 ns at 8 KiB, the
- * gathered rows 305-318; with those last rows masked as a group, 405-450. */
-static inline int block_gather_dim(const tmv_copy_shape *s, unsigned b, uint64_t w, bool inter)
+/* The dim gathered_rows would take, whether or not its rows share a set
+ * (-1: none): plane rows of 16 or 32 bytes, the other side's rows one after
+ * another along the dim, at least two whole groups of them, and a block
+ * size the network has (3 only with two-source permutes). As for
+ * block_pack_dim, the dim is the one just outside the block or the next. */
+static inline int gather_dim_of(const tmv_copy_shape *s, unsigned b, uint64_t w, bool inter)
 {
     const uint64_t prow = (inter ? interleave_x(s) : deinterleave_x(s)) * w;
 #if defined(TMV_PERM2)
@@ -311,29 +324,49 @@ static inline int block_gather_dim(const tmv_copy_shape *s, unsigned b, uint64_t
 #endif
     if (!(b == 2 || three || b == 4 || b == 8) || !(prow == 16 || prow == 32))
         return -1;
-    const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
     for (uint32_t d = s->rank - 2; d-- > 0 && d + 5 > s->rank;)
-        if ((inter ? s->dst_strides[d] : s->src_strides[d]) == b * prow && s->sizes[d] >= 2 * TMV_VB / prow &&
-            !rows_share_a_set(plane, inter ? s->src_strides[d] : s->dst_strides[d], b * (TMV_VB / prow)))
+        if ((inter ? s->dst_strides[d] : s->src_strides[d]) == b * prow && s->sizes[d] >= 2 * TMV_VB / prow)
             return (int)d;
     return -1;
 }
 
-/* The dim whose rows {de,}interleave_rows_packed takes (-1: none): runs of
+/* Whether the rows gathered_rows would take along dim d share a set. */
+static inline bool gathered_share_a_set(const tmv_copy_shape *s, unsigned b, uint64_t w, bool inter, uint32_t d)
+{
+    const uint64_t prow = (inter ? interleave_x(s) : deinterleave_x(s)) * w;
+    const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
+    return rows_share_a_set(plane, inter ? s->src_strides[d] : s->dst_strides[d], b * (TMV_VB / prow));
+}
+
+/* The dim whose rows gathered_rows takes (-1: none): gather_dim_of's, but
+ * for a de-interleave whose rows share a set (an interleave's that do go
+ * to the packed rows where its runs are long, block_pack_dim). With one
+ * group and a row left per walk (TILE of three axes, 4x1 f64 by 3x3x3:
+ * three rows), the row loop and a plan that copies the outer repeats took
+ * 153 ns at 8 KiB, the gathered rows 305-318; with those last rows masked
+ * as a group, 405-450. */
+static inline int block_gather_dim(const tmv_copy_shape *s, unsigned b, uint64_t w, bool inter)
+{
+    const int d = gather_dim_of(s, b, w, inter);
+    return d >= 0 && (inter || !gathered_share_a_set(s, b, w, inter, (uint32_t)d)) ? d : -1;
+}
+
+/* The dim whose rows {de,}interleave_rows_packed (or interleave_rows_long) takes (-1: none): runs of
  * b*x elements of 16, 32 or 64 bytes (the interleave also 128 or 256 from
  * plane rows of 16 or 32), the plane rows contiguous along the dim (in the
  * destination for the de-interleave, in the source for the interleave) and
  * at least one whole group of them. That dim is the one just outside the
  * block or the next (DEPTH_TO_SPACE's rows lie outside its block-row dim).
  * The long runs only where gathered_rows would load rows of one L1 set
- * (rows_share_a_set): elsewhere those ran faster (DEPTH_TO_SPACE nchw B8 CRD
- * C64 f32 at 1 MiB, planes 256 bytes apart: 22.5 us gathered, 35.1 packed;
- * the same in DCR order, planes 16 KiB apart: 50.1 and 30.6). */
+ * (gathered_share_a_set): elsewhere those ran faster (DEPTH_TO_SPACE nchw B8
+ * CRD C64 f32 at 1 MiB, planes 256 bytes apart: 22.5 us gathered, 35.1
+ * packed; the same in DCR order, planes 16 KiB apart: 50.1 and 30.6). */
 static inline int block_pack_dim(const tmv_copy_shape *s, unsigned b, uint64_t w, bool inter)
 {
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s), run = b * x * w;
-    const bool long_run = inter && (x * w == 16 || x * w == 32) && (run == 128 || run == 256) &&
-                          block_gather_dim(s, b, w, inter) < 0;
+    const bool long_shape = inter && (x * w == 16 || x * w == 32) && (run == 128 || run == 256);
+    const int gd = long_shape ? gather_dim_of(s, b, w, inter) : -1;
+    const bool long_run = gd >= 0 && gathered_share_a_set(s, b, w, inter, (uint32_t)gd);
     if (!(b == 2 || b == 4 || b == 8) || !(run == 16 || run == 32 || run == 64 || long_run))
         return -1;
     for (uint32_t d = s->rank - 2; d-- > 0 && d + 5 > s->rank;)
@@ -361,6 +394,8 @@ static inline void packed_shape(const tmv_vctx *c, const tmv_copy_shape *s, cons
             uint8_t *dp = dst + walk.dst + m * mid_dst;
             if (gathered)
                 gathered_rows(c, sp, dp, &r, inter, b, w);
+            else if (inter && b * x * w > TMV_VB)
+                interleave_rows_long(c, sp, dp, &r, b, w);
             else if (inter)
                 interleave_rows_packed(c, sp, dp, &r, b, w);
             else
