@@ -351,12 +351,13 @@ static inline int block_gather_dim(const tmv_copy_shape *s, unsigned b, uint64_t
     return d >= 0 && (inter || !gathered_share_a_set(s, b, w, inter, (uint32_t)d)) ? d : -1;
 }
 
-/* The dim whose rows {de,}interleave_rows_packed (or interleave_rows_long) takes (-1: none): runs of
- * b*x elements of 16, 32 or 64 bytes (the interleave also 128 or 256 from
- * plane rows of 16 or 32), the plane rows contiguous along the dim (in the
- * destination for the de-interleave, in the source for the interleave) and
- * at least one whole group of them. That dim is the one just outside the
- * block or the next (DEPTH_TO_SPACE's rows lie outside its block-row dim).
+/* The dim whose rows {de,}interleave_rows_packed (interleave_rows_long the
+ * long ones) takes (-1: none): runs of b*x elements of 16, 32 or 64 bytes
+ * (the interleave also 128 or 256 from plane rows of 16 or 32), the plane
+ * rows contiguous along the dim (in the destination for the de-interleave,
+ * in the source for the interleave) and at least one whole group of them.
+ * That dim is the one just outside the block or the next (DEPTH_TO_SPACE's
+ * rows lie outside its block-row dim).
  * The long runs only where gathered_rows would load rows of one L1 set
  * (gathered_share_a_set): elsewhere those ran faster (DEPTH_TO_SPACE nchw B8
  * CRD C64 f32 at 1 MiB, planes 256 bytes apart: 22.5 us gathered, 35.1
