@@ -1,0 +1,367 @@
+/* copy_permute_plan_avx512vbmi.c - copy_permute's plans (copy_permute_plan_avx512vbmi.h): the search for a shape's block, its windows and its vectors' permute tables; the kernel, and why it works so, in copy_permute_avx512vbmi.c. */
+#include "copy_permute_plan_avx512vbmi.h"
+
+#include <string.h>
+
+/* The block the inner j dims of s write: its bytes, the size n of its
+ * first dim (the shape's dim rank - j) and whether that dim is the one of
+ * the largest destination stride, so the block can be cut into periods of
+ * it. */
+typedef struct dense_block {
+    uint64_t bytes, n;
+    bool     cuts;
+} dense_block;
+
+/* The inner j dims of s write a dense block: sorted by destination stride,
+ * each dim's stride is the bytes of those inside it. */
+static bool dense_block_of(const tmv_copy_shape *s, uint32_t j, dense_block *b)
+{
+    const uint32_t first = s->rank - j;
+    uint64_t covered = s->elem_bytes;
+    uint32_t used = 0, outermost = first;   /* used: bit d - first, dim d taken */
+    for (uint32_t taken = 0; taken < j; taken++) {
+        uint32_t d = first;
+        while (d < s->rank && ((used >> (d - first) & 1u) || s->dst_strides[d] != covered))
+            d++;
+        if (d == s->rank || s->sizes[d] > (1ull << 40) / covered)
+            return false;
+        used |= 1u << (d - first);
+        covered *= s->sizes[d];
+        outermost = d;
+    }
+    *b = (dense_block){covered, s->sizes[first], outermost == first};
+    return true;
+}
+
+/* Of the k <= n with least <= k * t <= limit (only divisors of n unless
+ * `tail`), the one whose k * t bytes fill their vectors best (the larger
+ * on ties); 0 if there is none. */
+static uint64_t best_periods(uint64_t n, uint64_t t, uint64_t least, uint64_t limit, bool tail)
+{
+    uint64_t best = 0, best_fill = 0;
+    for (uint64_t k = 1; k <= n && k * t <= limit; k++) {
+        if (k * t < least || (!tail && n % k != 0))
+            continue;
+        const uint64_t bytes = k * t, fill = bytes * 1024 / ((bytes + 63) / 64 * 64);
+        if (fill >= best_fill) {
+            best = k;
+            best_fill = fill;
+        }
+    }
+    return best;
+}
+
+/* The block of s: the most inner dims that write densely, the outermost of
+ * them (if it is the first of them in the shape) cut into `periods` of its
+ * elements, a divisor, when they do not fit `limit` bytes whole; false
+ * when no block of `least` bytes exists. */
+static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint32_t *dims, uint64_t *periods,
+                     uint64_t *bytes)
+{
+    dense_block b;
+    for (uint32_t j = s->rank; j > 0; j--) {
+        if (!dense_block_of(s, j, &b))
+            continue;
+        const uint64_t t = b.bytes, n = b.n;
+        if (t <= limit && (!b.cuts || best_periods(n, t / n, least, limit, false) == n)) {
+            *dims = j;
+            *periods = 1;
+            *bytes = t;
+        } else if (b.cuts) {
+            const uint64_t k = best_periods(n, t / n, least, limit, false);
+            if (k == 0)
+                continue;
+            *dims = j - 1;
+            *periods = k;
+            *bytes = k * (t / n);
+        } else {
+            continue;
+        }
+        return *bytes >= least;
+    }
+    return false;
+}
+
+/* The source offset of each of the block's n bytes, from its source base:
+ * the block's dims in the order they write (each one's destination stride
+ * is the bytes of those before it), then `periods` of the dim outside them,
+ * each a copy of the bytes so far, moved by its source stride. False if the
+ * dims do not write n bytes densely. */
+static bool block_offsets(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t *off, uint64_t n)
+{
+    const uint32_t first = s->rank - dims;
+    uint64_t covered = s->elem_bytes;
+    uint32_t used = 0;   /* bit d - first: dim d taken */
+    if (covered > n)
+        return false;
+    for (uint64_t b = 0; b < covered; b++)
+        off[b] = b;
+    for (uint32_t taken = 0; taken <= dims; taken++) {
+        uint64_t size = periods, src_stride = first > 0 ? s->src_strides[first - 1] : 0;
+        if (taken < dims) {
+            uint32_t d = first;
+            while (d < s->rank && ((used >> (d - first) & 1u) || s->dst_strides[d] != covered))
+                d++;
+            if (d == s->rank)
+                return false;
+            used |= 1u << (d - first);
+            size = s->sizes[d];
+            src_stride = s->src_strides[d];
+        }
+        if (size > n / covered)
+            return false;
+        for (uint64_t i = 1; i < size; i++)
+            for (uint64_t x = 0; x < covered; x++)
+                off[i * covered + x] = off[x] + i * src_stride;
+        covered *= size;
+    }
+    return covered == n;
+}
+
+/* The least of off[0..n) at or above `from`; UINT64_MAX if none. Eight at
+ * a time: this runs at create, for every block size a plan tries. */
+static uint64_t least_from(const uint64_t *off, unsigned n, uint64_t from)
+{
+    const __m512i floor = _mm512_set1_epi64((long long)from);
+    __m512i least = _mm512_set1_epi64(-1);
+    for (unsigned i = 0; i < n; i += 8) {
+        const __mmask8 in = n - i >= 8 ? 0xff : (__mmask8)((1u << (n - i)) - 1);
+        const __m512i v = _mm512_maskz_loadu_epi64(in, off + i);
+        least = _mm512_mask_min_epu64(least, in & _mm512_cmpge_epu64_mask(v, floor), least, v);
+    }
+    return _mm512_reduce_min_epu64(least);
+}
+
+/* The offsets of 64-byte windows that cover off[0..n): greedy from the
+ * least offset, each next one from the least offset the windows before
+ * leave, which takes the fewest. Returns how many, 0 if more than
+ * `most` (at most WINDOWS_MAX). */
+static unsigned cover(const uint64_t *off, unsigned n, unsigned most, uint64_t *start)
+{
+    unsigned w = 0;
+    for (uint64_t least = least_from(off, n, 0); least != UINT64_MAX; least = least_from(off, n, least + 64)) {
+        if (w == most)
+            return 0;
+        start[w++] = least;
+    }
+    return w;
+}
+
+/* How many windows a block of `periods` periods of the dim outside s's
+ * inner `dims` (or of those dims alone, periods 1), `bytes` bytes, reads;
+ * 0 if more than `most`. */
+static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
+                              unsigned most)
+{
+    uint64_t off[BLOCK_MAX], start[WINDOWS_MAX];
+    return block_offsets(s, dims, periods, off, bytes) ? cover(off, (unsigned)bytes, most, start) : 0;
+}
+
+/* A block with a tail, when no dividing one is found: of the most inner
+ * dims that write densely, the whole block if it reads at most `most`
+ * windows, else its outermost dim (if it is the first of them) cut into
+ * blocks of the periods that fill their vectors best among those that do,
+ * and at least BLOCK_MIN_TAIL bytes. A block of more periods reads at
+ * least the windows of one of fewer (it holds its bytes, and the greedy
+ * cover is the least), so the most periods `most` windows hold is a binary
+ * search. */
+static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, uint32_t *dims, uint64_t *periods,
+                          uint64_t *bytes)
+{
+    dense_block b;
+    for (uint32_t j = s->rank; j > 0; j--) {
+        if (!dense_block_of(s, j, &b))
+            continue;
+        const uint64_t t = b.bytes, n = b.n, u = t / n;   /* u: bytes per period */
+        uint64_t most = 0;   /* the most periods that read at most most_windows windows */
+        if (!b.cuts) {
+            most = t <= BLOCK_MAX && block_windows(s, j, 1, t, most_windows) != 0 ? n : 0;
+        } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u, most_windows) != 0) {   /* one period fits: search */
+            uint64_t hi = BLOCK_MAX / u < n ? BLOCK_MAX / u : n;
+            most = 1;
+            while (most < hi) {
+                const uint64_t k = (most + hi + 1) / 2;
+                if (block_windows(s, j - 1, k, k * u, most_windows) != 0)
+                    most = k;
+                else
+                    hi = k - 1;
+            }
+        }
+        if (most == n && t >= BLOCK_MIN_TAIL) {
+            *dims = j;
+            *periods = 1;
+            *bytes = t;
+            return true;
+        }
+        const uint64_t k = most == 0 || most == n ? 0 : best_periods(n, u, BLOCK_MIN_TAIL, most * u, true);
+        if (k != 0) {
+            *dims = j - 1;
+            *periods = k;
+            *bytes = k * u;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Vector v's tables for its n bytes at source offsets o: each byte's window
+ * (the first of the block's that holds it), its place in the window's pair
+ * (one index vector serves every pair: the bytes of the others are blended
+ * away) and the masks of the bytes of pairs 1-3. */
+static void vector_make(permute_plan *pl, unsigned v, const uint64_t *o, unsigned n, uint64_t dst)
+{
+    permute_vector *pv = &pl->vec[v];
+    pv->dst = dst;
+    uint8_t idx[64] = {0};
+    for (unsigned i = 0; i < n; i++) {
+        unsigned w = 0;
+        while (o[i] - pl->win_offset[w] >= 64)
+            w++;
+        const uint64_t in_window = o[i] - pl->win_offset[w];
+        idx[i] = (uint8_t)(in_window | (w % 2) << 6);
+        if (w >= 2)
+            pv->pair[w / 2 - 1] |= 1ull << i;
+        pl->win_mask[w] |= 1ull << in_window;
+    }
+    pv->idx = _mm512_loadu_si512(idx);
+    pv->store = n == 64 ? ~0ull : (1ull << n) - 1;
+}
+
+/* The rows of a block: `rows` indices of dim `dim` (rows 1: none). */
+typedef struct block_rows {
+    uint64_t rows;
+    uint32_t dim;
+} block_rows;
+
+static const block_rows no_rows = {1, 0};
+
+/* The tables of a block of `periods` periods of s's dim outside its inner
+ * `dims` (or of those dims alone, periods 1), `bytes` bytes, in each of
+ * r's rows, into pl; false if it reads more than `most` windows or makes
+ * more than VECTORS_MAX vectors. */
+static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
+                        const block_rows *r, unsigned most, permute_plan *pl)
+{
+    uint64_t off[BLOCK_MAX];
+    const uint64_t per_row = (bytes + 63) / 64;
+    if (r->rows * per_row > VECTORS_MAX || !block_offsets(s, dims, periods, off, bytes))
+        return false;
+    const uint64_t row_src = r->rows > 1 ? s->src_strides[r->dim] : 0;
+    const uint64_t row_dst = r->rows > 1 ? s->dst_strides[r->dim] : 0;
+    for (uint64_t i = 1; i < r->rows; i++)
+        for (uint64_t b = 0; b < bytes; b++)
+            off[i * bytes + b] = off[b] + i * row_src;
+    memset(pl, 0, sizeof *pl);
+    pl->windows = cover(off, (unsigned)(r->rows * bytes), most, pl->win_offset);
+    if (pl->windows == 0)
+        return false;
+    pl->vectors = (unsigned)(r->rows * per_row);
+    for (uint64_t i = 0; i < r->rows; i++)
+        for (uint64_t v = 0; v < per_row; v++)
+            vector_make(pl, (unsigned)(i * per_row + v), off + i * bytes + 64 * v,
+                        (unsigned)(bytes - 64 * v < 64 ? bytes - 64 * v : 64), i * row_dst + 64 * v);
+    pl->rows = r->rows;
+    pl->row_dim = r->dim;
+    pl->row_size = r->rows > 1 ? s->sizes[r->dim] : 1;
+    pl->row_src = row_src;
+    pl->row_dst = row_dst;
+    pl->elem_bytes = s->elem_bytes;
+    pl->dims = dims;
+    pl->periods = periods;
+    const uint32_t from = s->rank - dims - (periods > 1);
+    for (uint32_t d = from; d < s->rank; d++) {
+        pl->sizes[d - from] = s->sizes[d];
+        pl->src_strides[d - from] = s->src_strides[d];
+        pl->dst_strides[d - from] = s->dst_strides[d];
+    }
+    return true;
+}
+
+/* Builds the tables of the block block_of chose (and of the tail block
+ * its periods leave) into st; false if it reads more than `most` windows. */
+static bool permute_plan_try(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
+                             const block_rows *r, unsigned most, permute_state *st)
+{
+    memset(&st->tail, 0, sizeof st->tail);
+    if (!plan_tables(s, dims, periods, bytes, r, most, &st->block))
+        return false;
+    const uint64_t rest = periods > 1 ? s->sizes[s->rank - dims - 1] % periods : 0;
+    /* the tail reads a part of what the block reads: no more windows */
+    return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), r, most, &st->tail);
+}
+
+/* The largest block that reads at most `most` windows: of at most 512,
+ * 256 or 128 bytes, of periods that divide their dim, if any; else with a
+ * tail (tail_block_of: DEPTH_TO_SPACE NHWC CRD C3 u8, B = 3: 7 of the 17
+ * pixel triples of a row, 63 bytes from four windows, twice, and a tail of
+ * 3). */
+static bool permute_plan_within(const tmv_copy_shape *s, unsigned most, permute_state *st)
+{
+    uint32_t dims;
+    uint64_t periods, bytes;
+    for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
+        if (block_of(s, limit, BLOCK_MIN, &dims, &periods, &bytes) &&
+            permute_plan_try(s, dims, periods, bytes, &no_rows, most, st))
+            return true;
+    return tail_block_of(s, most, &dims, &periods, &bytes) &&
+           permute_plan_try(s, dims, periods, bytes, &no_rows, most, st);
+}
+
+/* The same with the block made of the rows of dim d (2 to VECTORS_MAX
+ * of them), which the walk would otherwise give a block each: their
+ * vectors share the block's windows. A row's bytes are cut to fit
+ * BLOCK_MAX / rows, and the block then holds BLOCK_MIN bytes in all. */
+static bool permute_plan_rows(const tmv_copy_shape *s, uint32_t d, unsigned most, permute_state *st)
+{
+    const block_rows r = {s->sizes[d], d};
+    uint32_t dims;
+    uint64_t periods, bytes;
+    /* rows share windows only when their sources lie within a block's reach */
+    if (r.rows < 2 || r.rows > VECTORS_MAX || s->src_strides[d] == 0 || s->src_strides[d] * (r.rows - 1) >= BLOCK_MAX)
+        return false;
+    for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
+        if (block_of(s, limit / r.rows, (BLOCK_MIN + r.rows - 1) / r.rows, &dims, &periods, &bytes) &&
+            d + dims + (periods > 1) < s->rank && permute_plan_try(s, dims, periods, bytes, &r, most, st))
+            return true;
+    return false;
+}
+
+/* A plan's window loads per byte it stores; 0 when a vector is stored in
+ * part (rows plans take only whole ones). */
+static double plan_loads_per_byte(const permute_plan *pl)
+{
+    for (unsigned v = 0; v < pl->vectors; v++)
+        if (pl->vec[v].store != ~0ull)
+            return 0;
+    return (double)pl->windows / (64.0 * pl->vectors);
+}
+
+/* A block of at most four windows if there is one, else of at most eight:
+ * two pairs of windows cost a vector two permutes, four pairs four, so a
+ * block cut smaller to read four windows moves its bytes with fewer. Then
+ * the same made of rows of one outer dim (permute_plan_rows), taken when
+ * its vectors are all whole and it loads at most half the windows per byte:
+ * DEPTH_TO_SPACE of NHWC in CRD order writes B image rows from each input
+ * pixel, B4 C16 u8 four 64-byte rows from one 256-byte pixel, which as
+ * blocks of one row loaded the pixel's four windows for each row. Rows
+ * plans taken on fewer permutes per byte alone, with rows of part vectors,
+ * made 66 sweep rows of TILE and NHWC SPACE_TO_DEPTH 5-30% slower. */
+bool tmv_permute_plan_make(const tmv_copy_shape *s, permute_state *st)
+{
+    if (s->rank == 0 || s->elem_bytes > ELEM_MAX)
+        return false;
+    const bool plain = permute_plan_within(s, WINDOWS_FEW, st) || permute_plan_within(s, WINDOWS_MAX, st);
+    double least = plain ? plan_loads_per_byte(&st->block) : 0;
+    bool rows = false;
+    permute_state rowed;
+    for (uint32_t d = 0; d < s->rank; d++)
+        if (permute_plan_rows(s, d, WINDOWS_FEW, &rowed) || permute_plan_rows(s, d, WINDOWS_MAX, &rowed)) {
+            const double loads = plan_loads_per_byte(&rowed.block);
+            if (loads > 0 && (rows ? loads < least : !plain || (least > 0 && 2 * loads <= least))) {
+                *st = rowed;
+                least = loads;
+                rows = true;
+            }
+        }
+    return plain || rows;
+}
