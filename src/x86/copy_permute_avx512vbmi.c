@@ -1,4 +1,4 @@
-/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 32 bytes whose inner dims write a dense block of 96-512 bytes (or up to eight rows of one) from at most eight 64-byte source windows: per block a masked load per window and, per vector, a byte permute per window pair and a blend, from tables built at create.
+/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 32 bytes whose inner dims write a dense block of 96-512 bytes (or up to eight rows of one) from at most eight 64-byte source windows (or windows of two 32-byte runs): per block a masked load per window (run) and, per vector, a byte permute per window pair and a blend, from tables built at create.
  *
  * SPACE_TO_DEPTH of NHWC tensors with one channel writes each output pixel
  * from B runs of B x C elements, one per input row: three 12-byte runs for
@@ -34,6 +34,15 @@
  * CRD order writes B image rows from each input pixel, and B4 C16 u8,
  * four 64-byte rows from one pixel's 256 bytes, took 76 us at 1 MiB by the
  * grouped transposes, 25 as one block of four rows.
+ *
+ * Where no block of whole windows exists, a block's windows may be two
+ * 32-byte runs each (halves), loaded apart and joined in a register, and
+ * where the shape's normal order keeps a dim that writes densely out of
+ * the block (its transpose block, shape.h), its dims may be taken by
+ * destination stride: SPACE_TO_DEPTH of NHWC, CRD, B3 C64 u8 moved byte by
+ * byte (339 us at 1 MiB), and by destination in blocks of 32 channels from
+ * five windows of halves takes 42 us. Both run out of line, with the rows
+ * plans (permute_placed).
  *
  * The tables depend on the block's dims only. A part of a step that a
  * parallel execute cut, or any shape whose inner dims differ from the
@@ -94,6 +103,12 @@ void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_feat
     const permute_state *st = permute_plan_of(s);
     if (st == NULL)
         return;
+    tmv_copy_shape sorted;
+    if (st->block.by_destination) {
+        sorted = *s;
+        tmv_permute_dims_by_destination(&sorted);
+        s = &sorted;
+    }
     const permute_plan *pl = &st->block;
     const uint32_t outer = s->rank - pl->dims - (pl->periods > 1);
     double positions = 1, blocks, tails = 0;
@@ -106,8 +121,9 @@ void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_feat
     } else {
         blocks = positions;
     }
+    const double loads = pl->halves ? 2 : 1;   /* per window */
     f->blocks = blocks + tails;
-    f->lines = blocks * pl->windows + tails * st->tail.windows;
+    f->lines = loads * (blocks * pl->windows + tails * st->tail.windows);
     f->pieces = blocks * pl->vectors + tails * st->tail.vectors;
 }
 
@@ -172,17 +188,26 @@ __attribute__((always_inline)) static inline void permute_block(const permute_pl
     }
 }
 
-/* One block of a rows plan, each vector at its own offset. Apart from
- * permute_block, whose stores at 64 * v kept their speed only so (with the
- * offsets read from the tables, TILE inner 3x3 u8 at 1 MiB took 17.9 us,
- * 14.2 before). The block's vectors are whole (plan_loads_per_byte), a
- * tail's may not be. */
-__attribute__((always_inline)) static inline void permute_rows_block(const permute_plan *pl, const uint8_t *src,
-                                                                     uint8_t *dst, unsigned pairs)
+/* Window i of a halves plan: its two 32-byte runs, each masked to the bytes
+ * the block reads. */
+static inline __m512i window_halves(const permute_plan *pl, const uint8_t *src, unsigned i)
+{
+    const __m256i lo = _mm256_maskz_loadu_epi8((__mmask32)pl->win_mask[i], src + pl->win_offset[i]);
+    const __m256i hi = _mm256_maskz_loadu_epi8((__mmask32)(pl->win_mask[i] >> 32), src + pl->win_high[i]);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
+/* One block of a rows or halves plan, each vector at its own offset. Apart
+ * from permute_block, whose stores at 64 * v kept their speed only so (with
+ * the offsets read from the tables, TILE inner 3x3 u8 at 1 MiB took 17.9
+ * us, 14.2 before). A rows block's vectors are whole
+ * (plan_loads_per_byte), a tail's may not be. */
+__attribute__((always_inline)) static inline void permute_placed_block(const permute_plan *pl, const uint8_t *src,
+                                                                       uint8_t *dst, unsigned pairs, bool halves)
 {
     __m512i w[WINDOWS_MAX];
     for (unsigned i = 0; i < 2 * pairs; i++)
-        w[i] = _mm512_maskz_loadu_epi8(pl->win_mask[i], src + pl->win_offset[i]);
+        w[i] = halves ? window_halves(pl, src, i) : _mm512_maskz_loadu_epi8(pl->win_mask[i], src + pl->win_offset[i]);
     for (unsigned v = 0; v < pl->vectors; v++) {
         const permute_vector *pv = &pl->vec[v];
         const __m512i r = permute_vector_of(pv, w, pairs);
@@ -212,11 +237,13 @@ __attribute__((always_inline)) static inline void permute_one(const permute_plan
 }
 
 /* The blocks of the outer walk: the innermost outer dim in a loop (after
- * it, when `tail` is not NULL, its tail block), the others walked. `rows`
- * (a constant, as `full`): a rows plan's blocks. */
+ * it, when `tail` is not NULL, its tail block), the others walked.
+ * `placed` (a constant, as `full` and `halves`): a rows or halves plan's
+ * blocks (permute_placed_block), of windows of halves if `halves`. */
 __attribute__((always_inline)) static inline void permute_blocks(const permute_plan *pl, const permute_plan *tail,
                                                                  const tmv_copy_shape *outer, const uint8_t *src,
-                                                                 uint8_t *dst, unsigned pairs, bool full, bool rows)
+                                                                 uint8_t *dst, unsigned pairs, bool full, bool placed,
+                                                                 bool halves)
 {
     const uint32_t in = outer->rank - 1;
     const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
@@ -224,32 +251,44 @@ __attribute__((always_inline)) static inline void permute_blocks(const permute_p
     tmv_walk_init(&walk, outer, in);
     do {
         for (uint64_t i = 0; i < n; i++)
-            if (rows)
-                permute_rows_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs);
+            if (placed)
+                permute_placed_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs, halves);
             else
                 permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs, full);
-        if (tail != NULL && rows)   /* at most the block's windows, so its pairs do */
-            permute_rows_block(tail, src + walk.src + n * ss, dst + walk.dst + n * ds, pairs);
+        if (tail != NULL && placed)   /* at most the block's windows, so its pairs do */
+            permute_placed_block(tail, src + walk.src + n * ss, dst + walk.dst + n * ds, pairs, halves);
         else if (tail != NULL)
             permute_one(tail, src + walk.src + n * ss, dst + walk.dst + n * ds);
     } while (tmv_walk_next(&walk));
 }
 
-/* A rows plan, out of line: the plain plans' code stays as it was. One
- * block takes every pair (those past its windows load nothing). */
-__attribute__((noinline)) static void permute_rows(const permute_plan *pl, const permute_plan *tail,
-                                                   const tmv_copy_shape *outer, const uint8_t *src, uint8_t *dst)
+/* permute_blocks of a rows or halves plan, its pairs a constant. */
+__attribute__((always_inline)) static inline void permute_placed_pairs(const permute_plan *pl,
+                                                                       const permute_plan *tail,
+                                                                       const tmv_copy_shape *outer,
+                                                                       const uint8_t *src, uint8_t *dst, bool halves)
 {
-    if (outer->rank == 0) {
-        permute_rows_block(pl, src, dst, PAIRS_MAX);
-        return;
-    }
     switch (pairs_of(pl)) {
-    case 1: permute_blocks(pl, tail, outer, src, dst, 1, false, true); break;
-    case 2: permute_blocks(pl, tail, outer, src, dst, 2, false, true); break;
-    case 3: permute_blocks(pl, tail, outer, src, dst, 3, false, true); break;
-    default: permute_blocks(pl, tail, outer, src, dst, 4, false, true); break;
+    case 1: permute_blocks(pl, tail, outer, src, dst, 1, false, true, halves); break;
+    case 2: permute_blocks(pl, tail, outer, src, dst, 2, false, true, halves); break;
+    case 3: permute_blocks(pl, tail, outer, src, dst, 3, false, true, halves); break;
+    default: permute_blocks(pl, tail, outer, src, dst, 4, false, true, halves); break;
     }
+}
+
+/* A rows or halves plan, out of line: the plain plans' code stays as it
+ * was. One block takes every pair (those past its windows load nothing). */
+__attribute__((noinline)) static void permute_placed(const permute_plan *pl, const permute_plan *tail,
+                                                     const tmv_copy_shape *outer, const uint8_t *src, uint8_t *dst)
+{
+    if (outer->rank == 0 && pl->halves)
+        permute_placed_block(pl, src, dst, PAIRS_MAX, true);
+    else if (outer->rank == 0)
+        permute_placed_block(pl, src, dst, PAIRS_MAX, false);
+    else if (pl->halves)
+        permute_placed_pairs(pl, tail, outer, src, dst, true);
+    else
+        permute_placed_pairs(pl, tail, outer, src, dst, false);
 }
 
 /* permute_blocks with `full` a constant. */
@@ -260,14 +299,20 @@ __attribute__((always_inline)) static inline void permute_blocks_pairs(const per
                                                                        unsigned pairs, bool full)
 {
     if (full)
-        permute_blocks(pl, tail, outer, src, dst, pairs, true, false);
+        permute_blocks(pl, tail, outer, src, dst, pairs, true, false, false);
     else
-        permute_blocks(pl, tail, outer, src, dst, pairs, false, false);
+        permute_blocks(pl, tail, outer, src, dst, pairs, false, false, false);
 }
 
 void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const permute_state *st = s->state;
+    tmv_copy_shape sorted;
+    if (st != NULL && st->block.by_destination) {
+        sorted = *s;
+        tmv_permute_dims_by_destination(&sorted);
+        s = &sorted;
+    }
     if (!plan_fits(st, s)) {
         tmv_copy_memcpy_scalar(s, src, dst);
         return;
@@ -291,8 +336,8 @@ void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
         outer.src_strides[d] *= pl->periods;
         outer.dst_strides[d] *= pl->periods;
     }
-    if (pl->rows > 1) {
-        permute_rows(pl, tail, &outer, src, dst);
+    if (pl->rows > 1 || pl->halves) {
+        permute_placed(pl, tail, &outer, src, dst);
         return;
     }
     const bool full = pl->vectors == VECTORS_MAX && pl->vec[VECTORS_MAX - 1].store == ~0ull;

@@ -132,14 +132,15 @@ static uint64_t least_from(const uint64_t *off, unsigned n, uint64_t from)
     return _mm512_reduce_min_epu64(least);
 }
 
-/* The offsets of 64-byte windows that cover off[0..n): greedy from the
- * least offset, each next one from the least offset the windows before
- * leave, which takes the fewest. Returns how many, 0 if more than
- * `most` (at most WINDOWS_MAX). */
-static unsigned cover(const uint64_t *off, unsigned n, unsigned most, uint64_t *start)
+/* The offsets of windows of `width` bytes (64, or HALF_BYTES for a
+ * halves plan's runs) that cover off[0..n): greedy from the least offset,
+ * each next one from the least offset the windows before leave, which
+ * takes the fewest. Returns how many, 0 if more than `most` (at most
+ * 2 * WINDOWS_MAX). */
+static unsigned cover(const uint64_t *off, unsigned n, unsigned most, uint64_t width, uint64_t *start)
 {
     unsigned w = 0;
-    for (uint64_t least = least_from(off, n, 0); least != UINT64_MAX; least = least_from(off, n, least + 64)) {
+    for (uint64_t least = least_from(off, n, 0); least != UINT64_MAX; least = least_from(off, n, least + width)) {
         if (w == most)
             return 0;
         start[w++] = least;
@@ -147,14 +148,28 @@ static unsigned cover(const uint64_t *off, unsigned n, unsigned most, uint64_t *
     return w;
 }
 
-/* How many windows a block of `periods` periods of the dim outside s's
- * inner `dims` (or of those dims alone, periods 1), `bytes` bytes, reads;
- * 0 if more than `most`. */
-static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
-                              unsigned most)
+/* The windows a plan may load (`most`) as runs a cover counts: a halves
+ * plan's window is two runs. */
+static unsigned most_runs(unsigned most, bool halves)
 {
-    uint64_t off[BLOCK_MAX], start[WINDOWS_MAX];
-    return block_offsets(s, dims, periods, off, bytes) ? cover(off, (unsigned)bytes, most, start) : 0;
+    return halves ? 2 * most : most;
+}
+
+static uint64_t run_width(bool halves)
+{
+    return halves ? HALF_BYTES : 64;
+}
+
+/* How many windows' runs a block of `periods` periods of the dim outside
+ * s's inner `dims` (or of those dims alone, periods 1), `bytes` bytes,
+ * reads; 0 if more than `most` windows. */
+static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
+                              unsigned most, bool halves)
+{
+    uint64_t off[BLOCK_MAX], start[2 * WINDOWS_MAX];
+    return block_offsets(s, dims, periods, off, bytes)
+               ? cover(off, (unsigned)bytes, most_runs(most, halves), run_width(halves), start)
+               : 0;
 }
 
 /* A block with a tail, when no dividing one is found: of the most inner
@@ -165,8 +180,8 @@ static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t p
  * least the windows of one of fewer (it holds its bytes, and the greedy
  * cover is the least), so the most periods `most` windows hold is a binary
  * search. */
-static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, uint32_t *dims, uint64_t *periods,
-                          uint64_t *bytes)
+static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, bool halves, uint32_t *dims,
+                          uint64_t *periods, uint64_t *bytes)
 {
     dense_block b;
     for (uint32_t j = s->rank; j > 0; j--) {
@@ -175,13 +190,13 @@ static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, uint32
         const uint64_t t = b.bytes, n = b.n, u = t / n;   /* u: bytes per period */
         uint64_t most = 0;   /* the most periods that read at most most_windows windows */
         if (!b.cuts) {
-            most = t <= BLOCK_MAX && block_windows(s, j, 1, t, most_windows) != 0 ? n : 0;
-        } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u, most_windows) != 0) {   /* one period fits: search */
+            most = t <= BLOCK_MAX && block_windows(s, j, 1, t, most_windows, halves) != 0 ? n : 0;
+        } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u, most_windows, halves) != 0) {   /* one period fits: search */
             uint64_t hi = BLOCK_MAX / u < n ? BLOCK_MAX / u : n;
             most = 1;
             while (most < hi) {
                 const uint64_t k = (most + hi + 1) / 2;
-                if (block_windows(s, j - 1, k, k * u, most_windows) != 0)
+                if (block_windows(s, j - 1, k, k * u, most_windows, halves) != 0)
                     most = k;
                 else
                     hi = k - 1;
@@ -204,20 +219,36 @@ static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, uint32
     return false;
 }
 
+/* The window of the block's that holds source offset o (the first), and
+ * o's byte in it: a halves plan's low half is its bytes 0-31, its high
+ * half 32-63 (the high half of an odd last window is never reached: every
+ * offset lies in a run before it). */
+static unsigned window_of(const permute_plan *pl, uint64_t o, uint64_t *in_window)
+{
+    for (unsigned w = 0;; w++) {
+        if (o - pl->win_offset[w] < run_width(pl->halves)) {
+            *in_window = o - pl->win_offset[w];
+            return w;
+        }
+        if (pl->halves && o - pl->win_high[w] < HALF_BYTES) {
+            *in_window = HALF_BYTES + (o - pl->win_high[w]);
+            return w;
+        }
+    }
+}
+
 /* Vector v's tables for its n bytes at source offsets o: each byte's window
- * (the first of the block's that holds it), its place in the window's pair
- * (one index vector serves every pair: the bytes of the others are blended
- * away) and the masks of the bytes of pairs 1-3. */
+ * (window_of), its place in the window's pair (one index vector serves
+ * every pair: the bytes of the others are blended away) and the masks of
+ * the bytes of pairs 1-3. */
 static void vector_make(permute_plan *pl, unsigned v, const uint64_t *o, unsigned n, uint64_t dst)
 {
     permute_vector *pv = &pl->vec[v];
     pv->dst = dst;
     uint8_t idx[64] = {0};
     for (unsigned i = 0; i < n; i++) {
-        unsigned w = 0;
-        while (o[i] - pl->win_offset[w] >= 64)
-            w++;
-        const uint64_t in_window = o[i] - pl->win_offset[w];
+        uint64_t in_window;
+        const unsigned w = window_of(pl, o[i], &in_window);
         idx[i] = (uint8_t)(in_window | (w % 2) << 6);
         if (w >= 2)
             pv->pair[w / 2 - 1] |= 1ull << i;
@@ -237,12 +268,12 @@ static const block_rows no_rows = {1, 0};
 
 /* The tables of a block of `periods` periods of s's dim outside its inner
  * `dims` (or of those dims alone, periods 1), `bytes` bytes, in each of
- * r's rows, into pl; false if it reads more than `most` windows or makes
- * more than VECTORS_MAX vectors. */
+ * r's rows, into pl; false if it reads more than `most` windows (of
+ * halves, if `halves`) or makes more than VECTORS_MAX vectors. */
 static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
-                        const block_rows *r, unsigned most, permute_plan *pl)
+                        const block_rows *r, unsigned most, bool halves, permute_plan *pl)
 {
-    uint64_t off[BLOCK_MAX];
+    uint64_t off[BLOCK_MAX], start[2 * WINDOWS_MAX];
     const uint64_t per_row = (bytes + 63) / 64;
     if (r->rows * per_row > VECTORS_MAX || !block_offsets(s, dims, periods, off, bytes))
         return false;
@@ -252,9 +283,15 @@ static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods
         for (uint64_t b = 0; b < bytes; b++)
             off[i * bytes + b] = off[b] + i * row_src;
     memset(pl, 0, sizeof *pl);
-    pl->windows = cover(off, (unsigned)(r->rows * bytes), most, pl->win_offset);
-    if (pl->windows == 0)
+    const unsigned runs = cover(off, (unsigned)(r->rows * bytes), most_runs(most, halves), run_width(halves), start);
+    if (runs == 0)
         return false;
+    pl->halves = halves;
+    pl->windows = halves ? (runs + 1) / 2 : runs;
+    for (unsigned w = 0; w < pl->windows; w++) {
+        pl->win_offset[w] = start[halves ? 2 * w : w];
+        pl->win_high[w] = halves && 2 * w + 1 < runs ? start[2 * w + 1] : 0;
+    }
     pl->vectors = (unsigned)(r->rows * per_row);
     for (uint64_t i = 0; i < r->rows; i++)
         for (uint64_t v = 0; v < per_row; v++)
@@ -280,14 +317,14 @@ static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods
 /* Builds the tables of the block block_of chose (and of the tail block
  * its periods leave) into st; false if it reads more than `most` windows. */
 static bool permute_plan_try(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
-                             const block_rows *r, unsigned most, permute_state *st)
+                             const block_rows *r, unsigned most, bool halves, permute_state *st)
 {
     memset(&st->tail, 0, sizeof st->tail);
-    if (!plan_tables(s, dims, periods, bytes, r, most, &st->block))
+    if (!plan_tables(s, dims, periods, bytes, r, most, halves, &st->block))
         return false;
     const uint64_t rest = periods > 1 ? s->sizes[s->rank - dims - 1] % periods : 0;
     /* the tail reads a part of what the block reads: no more windows */
-    return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), r, most, &st->tail);
+    return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), r, most, halves, &st->tail);
 }
 
 /* The largest block that reads at most `most` windows: of at most 512,
@@ -295,16 +332,16 @@ static bool permute_plan_try(const tmv_copy_shape *s, uint32_t dims, uint64_t pe
  * tail (tail_block_of: DEPTH_TO_SPACE NHWC CRD C3 u8, B = 3: 7 of the 17
  * pixel triples of a row, 63 bytes from four windows, twice, and a tail of
  * 3). */
-static bool permute_plan_within(const tmv_copy_shape *s, unsigned most, permute_state *st)
+static bool permute_plan_within(const tmv_copy_shape *s, unsigned most, bool halves, permute_state *st)
 {
     uint32_t dims;
     uint64_t periods, bytes;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
         if (block_of(s, limit, BLOCK_MIN, &dims, &periods, &bytes) &&
-            permute_plan_try(s, dims, periods, bytes, &no_rows, most, st))
+            permute_plan_try(s, dims, periods, bytes, &no_rows, most, halves, st))
             return true;
-    return tail_block_of(s, most, &dims, &periods, &bytes) &&
-           permute_plan_try(s, dims, periods, bytes, &no_rows, most, st);
+    return tail_block_of(s, most, halves, &dims, &periods, &bytes) &&
+           permute_plan_try(s, dims, periods, bytes, &no_rows, most, halves, st);
 }
 
 /* The same with the block made of the rows of dim d (2 to VECTORS_MAX
@@ -321,7 +358,7 @@ static bool permute_plan_rows(const tmv_copy_shape *s, uint32_t d, unsigned most
         return false;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
         if (block_of(s, limit / r.rows, (BLOCK_MIN + r.rows - 1) / r.rows, &dims, &periods, &bytes) &&
-            d + dims + (periods > 1) < s->rank && permute_plan_try(s, dims, periods, bytes, &r, most, st))
+            d + dims + (periods > 1) < s->rank && permute_plan_try(s, dims, periods, bytes, &r, most, false, st))
             return true;
     return false;
 }
@@ -336,6 +373,23 @@ static double plan_loads_per_byte(const permute_plan *pl)
     return (double)pl->windows / (64.0 * pl->vectors);
 }
 
+bool tmv_permute_dims_by_destination(tmv_copy_shape *s)
+{
+    bool moved = false;
+    for (uint32_t i = 1; i < s->rank; i++)
+        for (uint32_t d = i; d > 0 && s->dst_strides[d] > s->dst_strides[d - 1]; d--) {
+            const uint64_t size = s->sizes[d], src = s->src_strides[d], dst = s->dst_strides[d];
+            s->sizes[d] = s->sizes[d - 1];
+            s->src_strides[d] = s->src_strides[d - 1];
+            s->dst_strides[d] = s->dst_strides[d - 1];
+            s->sizes[d - 1] = size;
+            s->src_strides[d - 1] = src;
+            s->dst_strides[d - 1] = dst;
+            moved = true;
+        }
+    return moved;
+}
+
 /* A block of at most four windows if there is one, else of at most eight:
  * two pairs of windows cost a vector two permutes, four pairs four, so a
  * block cut smaller to read four windows moves its bytes with fewer. Then
@@ -345,12 +399,16 @@ static double plan_loads_per_byte(const permute_plan *pl)
  * pixel, B4 C16 u8 four 64-byte rows from one 256-byte pixel, which as
  * blocks of one row loaded the pixel's four windows for each row. Rows
  * plans taken on fewer permutes per byte alone, with rows of part vectors,
- * made 66 sweep rows of TILE and NHWC SPACE_TO_DEPTH 5-30% slower. */
-bool tmv_permute_plan_make(const tmv_copy_shape *s, permute_state *st)
+ * made 66 sweep rows of TILE and NHWC SPACE_TO_DEPTH 5-30% slower.
+ * Failing all, windows of two 32-byte halves: SPACE_TO_DEPTH of NHWC,
+ * CRD, B3 C64 u8 (by destination, below) writes each pixel's channels from
+ * nine source runs 64 bytes apart, a block of 32 channels from nine
+ * windows, so no block of whole windows exists and it moved byte by byte
+ * (copy_w1); its nine 32-byte runs are five windows of halves. */
+static bool permute_plan_of_order(const tmv_copy_shape *s, permute_state *st)
 {
-    if (s->rank == 0 || s->elem_bytes > ELEM_MAX)
-        return false;
-    const bool plain = permute_plan_within(s, WINDOWS_FEW, st) || permute_plan_within(s, WINDOWS_MAX, st);
+    const bool plain =
+        permute_plan_within(s, WINDOWS_FEW, false, st) || permute_plan_within(s, WINDOWS_MAX, false, st);
     double least = plain ? plan_loads_per_byte(&st->block) : 0;
     bool rows = false;
     permute_state rowed;
@@ -363,5 +421,24 @@ bool tmv_permute_plan_make(const tmv_copy_shape *s, permute_state *st)
                 rows = true;
             }
         }
-    return plain || rows;
+    return plain || rows || permute_plan_within(s, WINDOWS_FEW, true, st) ||
+           permute_plan_within(s, WINDOWS_MAX, true, st);
+}
+
+/* The plan of s's dims in their order, else by destination: the normal
+ * order puts a transpose block innermost (shape.h), which may keep a dim
+ * that writes densely out of the block. SPACE_TO_DEPTH of NHWC, CRD, B3
+ * C64 u8 is [.., by (dst 3), c (src 1, dst 9), bx (dst 1)]: by its
+ * destination, the channels can be cut into periods of the block by, bx. */
+bool tmv_permute_plan_make(const tmv_copy_shape *s, permute_state *st)
+{
+    if (s->rank == 0 || s->elem_bytes > ELEM_MAX)
+        return false;
+    if (permute_plan_of_order(s, st))
+        return true;
+    tmv_copy_shape sorted = *s;
+    if (!tmv_permute_dims_by_destination(&sorted) || !permute_plan_of_order(&sorted, st))
+        return false;
+    st->block.by_destination = st->tail.by_destination = true;
+    return true;
 }

@@ -32,6 +32,7 @@
 #define WINDOWS_MAX 8                    /* per block: four vpermt2b pairs, held in registers */
 #define WINDOWS_FEW 4                    /* what a block is first looked for with */
 #define PAIRS_MAX (WINDOWS_MAX / 2)
+#define HALF_BYTES 32                    /* a window of a halves plan: two 32-byte loads */
 
 typedef struct permute_vector {
     __m512i  idx;                        /* per byte: its byte in its window pair (bit 6: the pair's second) */
@@ -44,6 +45,14 @@ typedef struct permute_plan {
     permute_vector vec[VECTORS_MAX];
     uint64_t       win_offset[WINDOWS_MAX];   /* from the block's source base, bytes; unused: 0 */
     uint64_t       win_mask[WINDOWS_MAX];     /* the window's bytes the block reads; unused: none */
+    /* halves: each window is two runs of HALF_BYTES, its low half at
+     * win_offset and its high half at win_high (win_mask's upper 32 bits) */
+    uint64_t       win_high[WINDOWS_MAX];
+    bool           halves;
+    /* made for the shape's dims in descending destination stride
+     * (tmv_permute_dims_by_destination), undoing the normal order's
+     * transpose block, which the kernel does again before it runs */
+    bool           by_destination;
     unsigned       vectors, windows;
     /* what the tables were built for: the inner `dims` dims of the shape and,
      * when periods > 1, that many periods of the dim outside them */
@@ -66,9 +75,15 @@ typedef struct permute_state {
 
 _Static_assert(sizeof(permute_state) <= TMV_KERNEL_STATE_BYTES, "permute plans exceed the kernel state");
 
+/* Orders s's dims by descending destination stride, stable (shape.h's
+ * normal order without its transpose block); false if none moved. */
+bool tmv_permute_dims_by_destination(tmv_copy_shape *s);
+
 /* The plan of s into st: a block of at most four windows if there is one,
  * else of at most eight, or of rows of one outer dim where that loads fewer
- * windows per byte; false if s has none. */
+ * windows per byte; failing all, a block of at most eight windows of two
+ * 32-byte halves each; failing that, the same for s's dims by destination
+ * (by_destination); false if s has none. */
 bool tmv_permute_plan_make(const tmv_copy_shape *s, permute_state *st);
 
 #endif
