@@ -165,7 +165,12 @@ unsigned tmv_cost_choice(const double *ns, unsigned n)
     for (unsigned i = 1; i < n; i++)
         if (ns[i] >= 0 && ns[i] < ns[best])
             best = i;
-    return ns[best] < TMV_COST_SWITCH_RATIO * ns[0] ? best : 0;
+    if (!(ns[best] < TMV_COST_SWITCH_RATIO * ns[0]))
+        return 0;
+    for (unsigned i = 1; i < best; i++)   /* the first of those tied with it */
+        if (ns[i] >= 0 && ns[i] <= TMV_COST_TIE_RATIO * ns[best])
+            return i;
+    return best;
 }
 
 const tmv_kernel *tmv_cost_choose(const tmv_kernel *const *accepting, unsigned n, const void *shape)

@@ -97,7 +97,8 @@ double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_wo
 /* Given the estimates of n candidates in the registry's order of
  * preference (negative: not rated), the index of the one to run: the
  * cheapest if its estimate is below TMV_COST_SWITCH_RATIO times the
- * first's, else 0 (also when the first is not rated). */
+ * first's (of those within TMV_COST_TIE_RATIO of it, the first in the
+ * registry's order), else 0 (also when the first is not rated). */
 unsigned tmv_cost_choice(const double *ns, unsigned n);
 
 /* Of the n (at most TMV_COST_CANDIDATES_MAX) kernels that accept `shape`,
@@ -111,5 +112,12 @@ const tmv_kernel *tmv_cost_choose(const tmv_kernel *const *accepting, unsigned n
  * spread (two calibrations price a kernel up to 1.2-1.35x apart, and a
  * profile misprices single shapes by more) must not flip a plan. */
 #define TMV_COST_SWITCH_RATIO 0.75
+
+/* Estimates within this factor of the cheapest tie: at 1 MiB and beyond
+ * most candidates are rated at or just above the memory floor, and a
+ * profile a fraction of a percent over it lost to a later set's by that
+ * much (NHWC SPACE_TO_DEPTH, CRD, B8 C16 u8: transpose_groups/avx2 rated
+ * 18725 ns and run, 83 us, against avx512's 18737 and 70 us). */
+#define TMV_COST_TIE_RATIO 1.02
 
 #endif

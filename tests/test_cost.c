@@ -98,11 +98,15 @@ Test(cost, steps_past_the_stream_threshold_are_rated_at_least_at_the_floor)
 }
 
 /* The registry's first choice stays unless another is estimated below
- * TMV_COST_SWITCH_RATIO of it; unrated candidates are never taken. */
+ * TMV_COST_SWITCH_RATIO of it; unrated candidates are never taken; of
+ * those within TMV_COST_TIE_RATIO of the cheapest, the earliest runs. */
 Test(cost, choice_keeps_the_first_unless_another_is_clearly_cheaper)
 {
     const double near[] = {10, 8}, clear[] = {10, 7}, cheapest[] = {10, 7, 6, 9};
     const double unrated_first[] = {-1, 1}, unrated_other[] = {10, -1, 5};
+    const double tied[] = {10, 7, 6.05, 6}, tied_unrated[] = {10, -1, 6.05, 6};
+    cr_expect_eq(tmv_cost_choice(tied, 4), 2);
+    cr_expect_eq(tmv_cost_choice(tied_unrated, 4), 2);
     cr_expect_eq(tmv_cost_choice(near, 2), 0);
     cr_expect_eq(tmv_cost_choice(clear, 2), 1);
     cr_expect_eq(tmv_cost_choice(cheapest, 4), 2);
