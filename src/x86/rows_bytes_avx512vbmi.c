@@ -1,4 +1,4 @@
-/* rows_bytes_avx512vbmi.c - row-wise JOIN / SPLIT of 2..16 packed pieces of any byte counts whose joined row fits a vector, one masked vpermb per piece per vector of joined rows; the same for copies that interleave or de-interleave B streams of runs.
+/* rows_bytes_avx512vbmi.c - row-wise JOIN / SPLIT of 2..16 packed pieces of any byte counts whose joined row fits a vector, one masked vpermb per piece per vector of joined rows or, for up to 8 pieces, two-source permutes over wide blocks of rows; the same for copies that interleave or de-interleave B streams of runs.
  *
  * The zip networks and lane permutes take pieces of one power-of-two width;
  * other pieces (3, 7 or 31 bytes, or pieces of different sizes, as a JOIN
@@ -18,13 +18,18 @@
  * blocks of one vector of rows, or, past 64 joined bytes, masked wide ones.
  * Eight 3-byte pieces took 8 loads and 8 permutes per two rows; a wide
  * block of 21 rows takes 8 loads and 32 permutes (8 KiB: 655 -> 211 ns).
- * Joined rows of more than 64 bytes move only in wide blocks. SPLIT the
- * same way round (each piece's vector from pairs of joined vectors, stored
- * whole) lost 1.3-2.4x on 2 and 3 pieces of 1-8 bytes, and moves a vector
- * of rows at a time; on the rows one row a block cannot take (below), with
- * masked piece stores, it was 1.18-1.23x on eight 7-byte pieces and
- * 0.46-0.50x on three of 16 bytes against the column moves, so SPLIT does
- * not take them.
+ * Joined rows of more than 64 bytes move only in wide blocks. SPLIT takes
+ * the same wide blocks the other way round: the block's joined vectors
+ * loaded, each piece's vector a vpermt2b per pair of them and a blend per
+ * pair after the first, stored whole. A vector of joined rows at a time
+ * stored each piece's few rows in 16- or 32-byte stores, half of them
+ * across a line: three 1-byte pieces at 8 KiB took 181 ns, 82 in wide
+ * blocks of 64 rows (eight 3-byte pieces at 1 MiB: 49.1 -> 24.3 us). A
+ * first try of this, in an earlier sitting, was measured 1.3-2.4x slower
+ * and taken out. On the rows one row a block cannot take (below), with
+ * masked piece stores, a vector of rows was 1.18-1.23x on eight 7-byte
+ * pieces and 0.46-0.50x on three of 16 bytes against the column moves, so
+ * SPLIT does not take them.
  *
  * Whole vectors are loaded and stored while 64 bytes remain in every
  * buffer of the step (a store's bytes past the block are written again by
@@ -167,9 +172,12 @@ static void rows_bytes_plan_make(rows_bytes_plan *pl, unsigned n, const uint64_t
     pl->wide_rows = 0;
 }
 
-/* A JOIN's wide blocks' tables (see the top), when they hold more rows
- * than a vector of joined rows does: rows of W = min(64 / widest, 512 / R). */
-static void rows_bytes_wide_make(rows_bytes_plan *pl, const uint64_t *offsets)
+/* The wide blocks' tables (see the top), when they hold more rows than a
+ * vector of joined rows does: rows of W = min(64 / widest, 512 / R). A
+ * JOIN's are per joined vector (each byte's byte in its pair of piece
+ * vectors), a SPLIT's per piece (each byte's byte in its pair of joined
+ * vectors); the masks of pairs 1-3 the same way. */
+static void rows_bytes_wide_make(rows_bytes_plan *pl, const uint64_t *offsets, bool join)
 {
     const unsigned n = pl->n;
     const uint64_t R = pl->joined_bytes, W = wide_block_rows(n, pl->piece_bytes, R);
@@ -185,9 +193,15 @@ static void rows_bytes_wide_make(rows_bytes_plan *pl, const uint64_t *offsets)
         const uint64_t u = pl->piece_bytes[p];
         for (uint64_t q = 0; q < W * u; q++) {   /* byte q of piece p's block */
             const uint64_t j = q / u * R + offsets[p] + q % u, v = j / 64;   /* its joined byte, vector */
-            pl->wide_idx[v][j % 64] = (uint8_t)(q | (p % 2) << 6);
-            if (p >= 2)
-                pl->wide_pair[v][p / 2 - 1] |= 1ull << (j % 64);
+            if (join) {
+                pl->wide_idx[v][j % 64] = (uint8_t)(q | (p % 2) << 6);
+                if (p >= 2)
+                    pl->wide_pair[v][p / 2 - 1] |= 1ull << (j % 64);
+            } else {
+                pl->wide_idx[p][q] = (uint8_t)(j % 64 | (v % 2) << 6);
+                if (v >= 2)
+                    pl->wide_pair[p][v / 2 - 1] |= 1ull << q;
+            }
         }
     }
     const uint64_t piece_rows = (64 + least - 1) / least, joined_rows = (64 * V + R - 1) / R;
@@ -205,8 +219,7 @@ static void rows_bytes_prepare(const tmv_rows_shape *s, void *state, bool join)
         offsets[p] = s->pieces[p].offset;
     }
     rows_bytes_plan_make(state, s->piece_count, bytes, offsets, s->joined_bytes, join);
-    if (join)
-        rows_bytes_wide_make(state, offsets);
+    rows_bytes_wide_make(state, offsets, join);
 }
 
 /* One vector from the first 2 * pairs of v: pair 0's bytes, each other
@@ -269,6 +282,47 @@ __attribute__((always_inline)) static inline uint64_t rows_bytes_wide(const rows
     return r;
 }
 
+/* A SPLIT's wide blocks while wide_fast_rows rows are left: the block's V
+ * joined vectors loaded, each piece's vector from their `pairs` pairs and
+ * stored whole; returns the rows done, the pieces' pointers moved past
+ * them. n (<= WIDE_PIECES) and pairs are constants. */
+__attribute__((always_inline)) static inline uint64_t rows_bytes_wide_split(const rows_bytes_plan *pl, unsigned n,
+                                                                          unsigned pairs, uint64_t rows,
+                                                                          uint8_t **at, const uint8_t *joined)
+{
+    const uint64_t W = pl->wide_rows, block = W * pl->joined_bytes;
+    const unsigned V = pl->wide_vectors;
+    uint64_t step[WIDE_PIECES], r = 0;
+    __m512i idx[WIDE_PIECES];
+    for (unsigned p = 0; p < n; p++) {
+        step[p] = W * pl->piece_bytes[p];
+        idx[p] = _mm512_loadu_si512(pl->wide_idx[p]);
+    }
+    for (; rows - r >= pl->wide_fast_rows; r += W, joined += block) {
+        __m512i v[WIDE_VECTORS];
+        for (unsigned k = 0; k < 2 * pairs; k++)
+            v[k] = k < V ? _mm512_loadu_si512(joined + 64 * k) : _mm512_setzero_si512();
+        for (unsigned p = 0; p < n; p++) {
+            _mm512_storeu_si512(at[p], wide_vector(v, idx[p], pl->wide_pair[p], pairs));
+            at[p] += step[p];
+        }
+    }
+    return r;
+}
+
+/* The same, its pairs ((V + 1) / 2) a constant in each case. */
+__attribute__((always_inline)) static inline uint64_t rows_bytes_wide_split_pairs(const rows_bytes_plan *pl,
+                                                                                unsigned n, uint64_t rows,
+                                                                                uint8_t **at, const uint8_t *joined)
+{
+    switch ((pl->wide_vectors + 1) / 2) {
+    case 1: return rows_bytes_wide_split(pl, n, 1, rows, at, joined);
+    case 2: return rows_bytes_wide_split(pl, n, 2, rows, at, joined);
+    case 3: return rows_bytes_wide_split(pl, n, 3, rows, at, joined);
+    default: return rows_bytes_wide_split(pl, n, 4, rows, at, joined);
+    }
+}
+
 /* A piece's block: the low `width` bytes of a vector. */
 static inline __m512i load_width(const uint8_t *p, unsigned width)
 {
@@ -303,6 +357,10 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
         step[p] = pl->block_rows * pl->piece_bytes[p];
     }
     uint64_t r = 0;
+    if (!join && n <= WIDE_PIECES && pl->wide_rows != 0) {
+        r = rows_bytes_wide_split_pairs(pl, n, rows, at, joined);
+        joined += r * pl->joined_bytes;
+    }
     if (join && n <= WIDE_PIECES && pl->wide_rows != 0) {
         r = rows_bytes_wide(pl, n, rows, at, joined);
         joined += r * pl->joined_bytes;
