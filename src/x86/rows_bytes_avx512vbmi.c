@@ -105,22 +105,17 @@ static bool rows_bytes_packed(const tmv_rows_shape *s)
     return true;
 }
 
-/* SPLIT: packed, within rows_bytes_fit's limits. */
-static bool rows_bytes_split_shape(const tmv_rows_shape *s)
-{
-    return rows_bytes_packed(s) && rows_bytes_fit(s->piece_count, s->joined_bytes);
-}
-
-/* JOIN: the same, or any packed rows its wide blocks take (joined rows of
- * up to 170 bytes) that no zip network does: eight 7-byte pieces at 8 KiB,
- * one row a block, lost to the column moves (0.08 against 0.12 x memcpy);
- * nine rows a wide block took 190 ns against their 458. Blocks of two
- * rows (pieces of 31 bytes) lost to them at 8 KiB (0.84-0.89x) as much as
- * they won at 1 MiB (1.06-1.11x), so three rows at least. A zip network
- * shuffles each vector log2(n) times where a wide block permutes and
- * blends it n - 1 times: eight 16-byte pieces took 153 ns here, 75 in
- * AVX-512's network. */
-static bool rows_bytes_join_shape(const tmv_rows_shape *s)
+/* Packed rows within rows_bytes_fit's limits, or any packed rows the wide
+ * blocks take (joined rows of up to 170 bytes) that no zip network does:
+ * eight 7-byte pieces at 8 KiB, one row a block, lost to the column moves
+ * (0.08 against 0.12 x memcpy); nine rows a wide block took 190 ns against
+ * their 458. Blocks of two rows (pieces of 31 bytes) lost to them at 8 KiB
+ * (0.84-0.89x) as much as they won at 1 MiB (1.06-1.11x), so three rows at
+ * least. A zip network shuffles each vector log2(n) times where a wide
+ * block permutes and blends it n - 1 times: eight 16-byte pieces took 153
+ * ns here, 75 in AVX-512's network. (Measured on JOIN; SPLIT's wide blocks
+ * are the same work the other way round.) */
+static bool rows_bytes_shape(const tmv_rows_shape *s)
 {
     if (!rows_bytes_packed(s))
         return false;
@@ -310,6 +305,30 @@ __attribute__((always_inline)) static inline uint64_t rows_bytes_wide_split(cons
     return r;
 }
 
+/* The last rows of a SPLIT whose joined rows exceed 64 bytes, in masked
+ * wide blocks; out of line, as the JOIN's. */
+__attribute__((noinline)) static void rows_bytes_wide_split_tail(const rows_bytes_plan *pl, uint64_t rows,
+                                                                 uint8_t **at, const uint8_t *joined)
+{
+    const uint64_t W = pl->wide_rows, R = pl->joined_bytes;
+    const unsigned n = pl->n, pairs = (pl->wide_vectors + 1) / 2;
+    __m512i v[WIDE_VECTORS];
+    for (uint64_t r = 0; r < rows;) {
+        const uint64_t t = rows - r < W ? rows - r : W;
+        for (unsigned k = 0; k < 2 * pairs; k++)   /* no pointer past the rows */
+            v[k] = _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask((int64_t)(t * R) - 64 * (int64_t)k),
+                                           64 * k < t * R ? joined + 64 * k : joined);
+        for (unsigned p = 0; p < n; p++) {
+            const uint64_t bytes = t * pl->piece_bytes[p];
+            _mm512_mask_storeu_epi8(at[p], tmv_rows_bytes_mask((int64_t)bytes),
+                                    wide_vector(v, _mm512_loadu_si512(pl->wide_idx[p]), pl->wide_pair[p], pairs));
+            at[p] += bytes;
+        }
+        r += t;
+        joined += t * R;
+    }
+}
+
 /* The same, its pairs ((V + 1) / 2) a constant in each case. */
 __attribute__((always_inline)) static inline uint64_t rows_bytes_wide_split_pairs(const rows_bytes_plan *pl,
                                                                                 unsigned n, uint64_t rows,
@@ -360,6 +379,10 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
     if (!join && n <= WIDE_PIECES && pl->wide_rows != 0) {
         r = rows_bytes_wide_split_pairs(pl, n, rows, at, joined);
         joined += r * pl->joined_bytes;
+        if (pl->block_rows == 0) {   /* joined rows past 64 bytes: only wide blocks */
+            rows_bytes_wide_split_tail(pl, rows - r, at, joined);
+            return;
+        }
     }
     if (join && n <= WIDE_PIECES && pl->wide_rows != 0) {
         r = rows_bytes_wide(pl, n, rows, at, joined);
@@ -435,8 +458,8 @@ static void rows_bytes_run(const tmv_rows_shape *s, void *const *pieces, uint8_t
         rows_bytes_any(s->state, s->rows, st.at, st.joined, false);
 }
 
-TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_join_shape, rows_bytes, prepared)
-TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_split_shape, rows_bytes, prepared)
+TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
+TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
 
 /* ---- the same interleave as a copy: B-way (de)interleaves of runs ----
  * SPACE_TO_DEPTH / DEPTH_TO_SPACE in NHWC move runs of B * C elements
