@@ -3,6 +3,7 @@
 #define TMV_ROWS_PERMUTE_AVX512_H
 
 #include "rows_zip_x86.h"
+#include "mask_page_x86.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__)
 
@@ -103,7 +104,7 @@ static inline void tmv_rows_perm_block(const tmv_rows_perm *pl, unsigned u, uint
         else if (valid <= 0)
             v[i] = _mm512_setzero_si512();
         else
-            v[i] = _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask(valid), join ? streams[i] : joined + 64 * i);
+            v[i] = tmv_load_first(join ? streams[i] : joined + 64 * i, valid);
     }
     for (unsigned o = 0; o < pl->n; o++) {
         const int64_t valid = join ? joined_valid - 64 * (int64_t)o : stream_valid;
@@ -115,7 +116,7 @@ static inline void tmv_rows_perm_block(const tmv_rows_perm *pl, unsigned u, uint
             acc = tmv_rows_permute(u, acc, pl->mask[e], idx, v[pl->from[e]]);
         uint8_t *dst = join ? joined + 64 * o : streams[o];
         if (tail)
-            _mm512_mask_storeu_epi8(dst, tmv_rows_bytes_mask(valid), acc);
+            tmv_store_first(dst, valid, acc);
         else
             _mm512_storeu_si512(dst, acc);
     }

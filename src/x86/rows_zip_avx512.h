@@ -3,6 +3,7 @@
 #define TMV_ROWS_ZIP_AVX512_H
 
 #include "rows_permute_avx512.h"
+#include "mask_page_x86.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__)
 
@@ -73,7 +74,9 @@ static inline __m512i tmv_rows_permute2(unsigned e, __m512i a, __m512i idx, __m5
 __attribute__((always_inline)) static inline void tmv_rows_zip_network(__m512i *v, const __m512i (*idx)[2],
                                                                        unsigned n, unsigned k, unsigned e, bool join)
 {
-    __m512i t[TMV_ROWS_MAX_STREAMS];
+    /* zeroed: with n at run time (the tail) no compiler sees every t[i < n]
+     * set; with n a constant the stores are dead and go */
+    __m512i t[TMV_ROWS_MAX_STREAMS] = {0};
     /* One loop of n / 2 pairs per stage: a constant trip count, which every
      * compiler unrolls fully (nested group and member loops, whose counts
      * depend on the stage, were unrolled at run time by clang: 17 copies of
@@ -130,14 +133,14 @@ __attribute__((noinline)) static void tmv_rows_zip_tail(const __m512i (*idx)[2],
         const unsigned at = i < n ? tmv_rows_zip_position(n, k, i) : 0;
         const int64_t  valid = i >= n ? 0 : join ? stream_valid : joined_valid - 64 * (int64_t)at;
         v[i] = valid <= 0 ? _mm512_setzero_si512()
-                          : _mm512_maskz_loadu_epi8(tmv_rows_bytes_mask(valid), join ? streams[i] : joined + 64 * at);
+                          : tmv_load_first(join ? streams[i] : joined + 64 * at, valid);
     }
     tmv_rows_zip_network(v, idx, n, k, e, join);
     for (unsigned o = 0; o < n; o++) {
         const unsigned at = tmv_rows_zip_position(n, k, o);
         const int64_t  valid = join ? joined_valid - 64 * (int64_t)at : stream_valid;
         if (valid > 0)
-            _mm512_mask_storeu_epi8(join ? joined + 64 * at : streams[o], tmv_rows_bytes_mask(valid), v[o]);
+            tmv_store_first(join ? joined + 64 * at : streams[o], valid, v[o]);
     }
 }
 
