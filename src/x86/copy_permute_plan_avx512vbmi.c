@@ -191,7 +191,8 @@ static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, bool h
         uint64_t most = 0;   /* the most periods that read at most most_windows windows */
         if (!b.cuts) {
             most = t <= BLOCK_MAX && block_windows(s, j, 1, t, most_windows, halves) != 0 ? n : 0;
-        } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u, most_windows, halves) != 0) {   /* one period fits: search */
+        } else if (u <= BLOCK_MAX && block_windows(s, j - 1, 1, u, most_windows, halves) != 0) {
+            /* one period fits: search */
             uint64_t hi = BLOCK_MAX / u < n ? BLOCK_MAX / u : n;
             most = 1;
             while (most < hi) {
