@@ -229,26 +229,36 @@ __attribute__((always_inline)) static inline __m512i wide_vector(const __m512i *
     return r;
 }
 
-/* The last rows of a JOIN whose joined rows exceed 64 bytes, in masked
- * wide blocks (shorter rows finish in blocks of one vector of rows, whose
- * masked tail costs less on a few rows). Out of line: it is never hot. */
+/* The last rows of a JOIN or SPLIT whose joined rows exceed 64 bytes, in
+ * masked wide blocks (shorter rows finish in blocks of one vector of rows,
+ * whose masked tail costs less on a few rows). Out of line: it is never
+ * hot. No pointer is formed past the rows. */
 __attribute__((noinline)) static void rows_bytes_wide_tail(const rows_bytes_plan *pl, uint64_t rows, uint8_t **at,
-                                                           uint8_t *joined)
+                                                           uint8_t *joined, bool join)
 {
     const uint64_t W = pl->wide_rows, R = pl->joined_bytes;
-    const unsigned n = pl->n, V = pl->wide_vectors, pairs = (n + 1) / 2;
-    __m512i v[WIDE_PIECES];
+    const unsigned n = pl->n, V = pl->wide_vectors;
+    const unsigned pairs = join ? (n + 1) / 2 : (V + 1) / 2;   /* of piece vectors, of joined vectors */
+    __m512i v[WIDE_PIECES > WIDE_VECTORS ? WIDE_PIECES : WIDE_VECTORS];
     for (uint64_t r = 0; r < rows;) {
         const uint64_t t = rows - r < W ? rows - r : W;
-        for (unsigned p = 0; p < 2 * pairs; p++) {   /* an odd count's last pair: zeros */
-            const uint64_t bytes = p < n ? t * pl->piece_bytes[p] : 0;
-            v[p] = tmv_load_first(p < n ? at[p] : joined, (int64_t)bytes);
-            if (p < n)
-                at[p] += bytes;
+        for (unsigned k = 0; k < 2 * pairs; k++) {   /* an odd count's last: zeros */
+            if (join) {
+                const uint64_t bytes = k < n ? t * pl->piece_bytes[k] : 0;
+                v[k] = tmv_load_first(k < n ? at[k] : joined, (int64_t)bytes);
+                if (k < n)
+                    at[k] += bytes;
+            } else {
+                v[k] = tmv_load_first(64 * k < t * R ? joined + 64 * k : joined, (int64_t)(t * R) - 64 * (int64_t)k);
+            }
         }
-        for (unsigned k = 0; k < V && 64 * k < t * R; k++)   /* no pointer past the rows */
-            tmv_store_first(joined + 64 * k, (int64_t)(t * R - 64 * k),
-                            wide_vector(v, _mm512_loadu_si512(pl->wide_idx[k]), pl->wide_pair[k], pairs));
+        for (unsigned k = 0; join ? k < V && 64 * k < t * R : k < n; k++) {   /* joined vectors, pieces */
+            const __m512i out = wide_vector(v, _mm512_loadu_si512(pl->wide_idx[k]), pl->wide_pair[k], pairs);
+            const uint64_t bytes = join ? t * R - 64 * k : t * pl->piece_bytes[k];
+            tmv_store_first(join ? joined + 64 * k : at[k], (int64_t)bytes, out);
+            if (!join)
+                at[k] += bytes;
+        }
         r += t;
         joined += t * R;
     }
@@ -304,29 +314,6 @@ __attribute__((always_inline)) static inline uint64_t rows_bytes_wide_split(cons
         }
     }
     return r;
-}
-
-/* The last rows of a SPLIT whose joined rows exceed 64 bytes, in masked
- * wide blocks; out of line, as the JOIN's. */
-__attribute__((noinline)) static void rows_bytes_wide_split_tail(const rows_bytes_plan *pl, uint64_t rows,
-                                                                 uint8_t **at, const uint8_t *joined)
-{
-    const uint64_t W = pl->wide_rows, R = pl->joined_bytes;
-    const unsigned n = pl->n, pairs = (pl->wide_vectors + 1) / 2;
-    __m512i v[WIDE_VECTORS];
-    for (uint64_t r = 0; r < rows;) {
-        const uint64_t t = rows - r < W ? rows - r : W;
-        for (unsigned k = 0; k < 2 * pairs; k++)   /* no pointer past the rows */
-            v[k] = tmv_load_first(64 * k < t * R ? joined + 64 * k : joined, (int64_t)(t * R) - 64 * (int64_t)k);
-        for (unsigned p = 0; p < n; p++) {
-            const uint64_t bytes = t * pl->piece_bytes[p];
-            tmv_store_first(at[p], (int64_t)bytes,
-                            wide_vector(v, _mm512_loadu_si512(pl->wide_idx[p]), pl->wide_pair[p], pairs));
-            at[p] += bytes;
-        }
-        r += t;
-        joined += t * R;
-    }
 }
 
 /* The same, its pairs ((V + 1) / 2) a constant in each case. */
@@ -411,7 +398,7 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
         r = rows_bytes_wide_split_pairs(pl, n, rows, at, joined);
         joined += r * pl->joined_bytes;
         if (pl->block_rows == 0) {   /* joined rows past 64 bytes: only wide blocks */
-            rows_bytes_wide_split_tail(pl, rows - r, at, joined);
+            rows_bytes_wide_tail(pl, rows - r, at, joined, false);
             return;
         }
     }
@@ -419,7 +406,7 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
         r = rows_bytes_wide(pl, n, rows, at, joined);
         joined += r * pl->joined_bytes;
         if (pl->block_rows == 0) {   /* joined rows past 64 bytes: only wide blocks */
-            rows_bytes_wide_tail(pl, rows - r, at, joined);
+            rows_bytes_wide_tail(pl, rows - r, at, joined, true);
             return;
         }
     }
