@@ -273,8 +273,8 @@ static bool kept_row(const char *path, const char *name, char *row, size_t size)
 /* The header, then in registry order each fitted kernel's new row and,
  * when only `selected` kernels were timed, the old row of each other one
  * (and of a selected one too few shapes reached to fit). */
-static bool write_table(const char *path, const char *old, const kernel_fit *fits, const bool *selected, int argc,
-                        char *const *argv)
+static bool write_table(const char *path, const char *old, const kernel_fit *fits, const bool *selected,
+                        double scale, int argc, char *const *argv)
 {
     FILE *f = fopen(path, "w");
     if (f == NULL)
@@ -289,8 +289,9 @@ static bool write_table(const char *path, const char *old, const kernel_fit *fit
         char row[512];
         if (fits[i].fitted && (selected == NULL || selected[i]))
             fprintf(f, "TMV_COST(\"%s\", %.4g, %.4g, %.4g, %.4g, %.4g)\n", fits[i].profile.kernel,
-                    fits[i].profile.call_ns, fits[i].profile.block_ns, fits[i].profile.line_ns,
-                    fits[i].profile.piece_ns, fits[i].profile.byte_ns);
+                    scale * fits[i].profile.call_ns, scale * fits[i].profile.block_ns,
+                    scale * fits[i].profile.line_ns, scale * fits[i].profile.piece_ns,
+                    scale * fits[i].profile.byte_ns);
         else if (selected != NULL && kept_row(old, tmv_kernels[i].name, row, sizeof row))
             fputs(row, f);
     }
@@ -298,8 +299,8 @@ static bool write_table(const char *path, const char *old, const kernel_fit *fit
     return fclose(f) == 0 && written;
 }
 
-bool ck_calibration_write(const ck_calibration *samples, const bool *selected, const char *path, int argc,
-                          char *const *argv)
+bool ck_calibration_write(const ck_calibration *samples, const bool *selected, double scale, const char *path,
+                          int argc, char *const *argv)
 {
     kernel_fit *fits = calloc(tmv_kernel_count, sizeof *fits);
     char *tmp = malloc(strlen(path) + sizeof ".tmp");
@@ -311,7 +312,7 @@ bool ck_calibration_write(const ck_calibration *samples, const bool *selected, c
     }
     sprintf(tmp, "%s.tmp", path);
     const unsigned fitted = fit_all(samples, fits);
-    const bool ok = write_table(tmp, path, fits, selected, argc, argv) && rename(tmp, path) == 0;
+    const bool ok = write_table(tmp, path, fits, selected, scale, argc, argv) && rename(tmp, path) == 0;
     if (ok) {
         printf("calibration: %u profiles written to %s\n", fitted, path);
     } else {

@@ -38,9 +38,11 @@ void ck_calibration_put(ck_calibration *c, unsigned slot, tmv_cost_features f, d
  * keeps its row): the other rows of the table
  * already at path are kept as they are, since two runs on a VM price the
  * same kernel up to 1.35x apart and a whole new table moves plans that
- * have nothing to do with the kernels being calibrated.
+ * have nothing to do with the kernels being calibrated. The rows written
+ * are the fits times `scale` (1: as timed; a kernel timed on a machine
+ * other than the table's is scaled to the table's prices).
  * false, after a message to stderr, when the file could not be written. */
-bool ck_calibration_write(const ck_calibration *samples, const bool *selected, const char *path, int argc,
-                          char *const *argv);
+bool ck_calibration_write(const ck_calibration *samples, const bool *selected, double scale, const char *path,
+                          int argc, char *const *argv);
 
 #endif

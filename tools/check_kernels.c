@@ -38,14 +38,15 @@ typedef struct options {
     const char  *kernel;      /* --kernel: name substrings, comma-separated, or NULL */
     bool         bench;
     const char  *calibrate;   /* --calibrate=PATH: the table to write, or NULL */
+    double       scale;       /* --calibrate-scale=F: the fitted prices' factor (1) */
 } options;
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tmv-check-kernels [--seed N] [--iterations N] [--kernel SUBSTRING] [--isa NAME]\n"
-            "                         [--case SEED] [--verbose] [--bench] [--calibrate=PATH] [--list]\n"
-            "                         [--help]\n"
+            "                         [--case SEED] [--verbose] [--bench] [--calibrate=PATH]\n"
+            "                         [--calibrate-scale=F] [--list] [--help]\n"
             "Runs every kernel of the registry this CPU can run directly on the plan steps of\n"
             "random and directed operator cases whose shapes it accepts, under a tuning record\n"
             "that streams every output and one that streams none, and compares the status, the\n"
@@ -66,6 +67,9 @@ static void usage(FILE *f)
             "                    fitted cost profiles (src/cost.h) to PATH, in the format of\n"
             "                    src/cost_table.inc (implies --bench); with --kernel or --isa,\n"
             "                    only the rows of those kernels are rewritten, PATH's others kept\n"
+            "  --calibrate-scale=F  multiply the fitted prices by F before writing them: a kernel\n"
+            "                    timed on another machine than the table's, F the table's prices\n"
+            "                    over this machine's times (tmv-plan-regret's bias per kernel)\n"
             "  --list            list every kernel of the registry, then exit\n");
 }
 
@@ -91,6 +95,17 @@ static int own_arg(const char *a, const char *v, void *ctx)
     }
     if (strcmp(a, "--bench") == 0) {
         o->bench = true;
+        return 1;
+    }
+    static const char scale[] = "--calibrate-scale=";
+    if (strncmp(a, scale, sizeof scale - 1) == 0) {
+        char *end;
+        o->scale = strtod(a + sizeof scale - 1, &end);
+        if (*end != '\0' || !(o->scale > 0)) {
+            fprintf(stderr, "tmv-check-kernels: --calibrate-scale needs a positive number, not '%s'\n",
+                    a + sizeof scale - 1);
+            exit(2);
+        }
         return 1;
     }
     static const char calibrate[] = "--calibrate=";
@@ -148,7 +163,7 @@ int main(int argc, char **argv)
 {
     static ck_kernel_stats stats[MAX_KERNELS];
     static ck_calibration calibration[MAX_KERNELS];
-    options o = {.common = {.seed = (uint64_t)time(NULL), .iterations = ITERATIONS_NOT_GIVEN, .isa = -1}};
+    options o = {.common = {.seed = (uint64_t)time(NULL), .iterations = ITERATIONS_NOT_GIVEN, .isa = -1}, .scale = 1};
     static const tool_desc tool = {"tmv-check-kernels", MAX_KERNELS, usage, list_kernels, own_arg};
     const int done = tool_start(&tool, argc, argv, &o.common, &o, &cpu_sets);
     if (done >= 0)
@@ -219,7 +234,8 @@ int main(int argc, char **argv)
     for (unsigned i = 0; i < tmv_kernel_count; i++)
         refit[i] = stats[i].selected;
     const bool some = o.kernel != NULL || o.common.isa >= 0;
-    const bool written = o.calibrate == NULL || ck_calibration_write(calibration, some ? refit : NULL, o.calibrate, argc, argv);
+    const bool written = o.calibrate == NULL || ck_calibration_write(calibration, some ? refit : NULL, o.scale, o.calibrate,
+                                                                           argc, argv);
     printf("check-kernels: %u kernels, %" PRIu64 " checks, %" PRIu64 " failed%s (%" PRIu64 " cases, %.1f s)\n",
            selected, checks, failed, unreached ? ", some kernels reached by no case" : "", ctx.cases, elapsed);
     return failed == 0 && unreached == 0 && written ? 0 : 1;

@@ -3,121 +3,6 @@
 
 #include <string.h>
 
-/* The block the inner j dims of s write: its bytes, the size n of its
- * first dim (the shape's dim rank - j) and whether that dim is the one of
- * the largest destination stride, so the block can be cut into periods of
- * it. */
-typedef struct dense_block {
-    uint64_t bytes, n;
-    bool     cuts;
-} dense_block;
-
-/* The inner j dims of s write a dense block: sorted by destination stride,
- * each dim's stride is the bytes of those inside it. */
-static bool dense_block_of(const tmv_copy_shape *s, uint32_t j, dense_block *b)
-{
-    const uint32_t first = s->rank - j;
-    uint64_t covered = s->elem_bytes;
-    uint32_t used = 0, outermost = first;   /* used: bit d - first, dim d taken */
-    for (uint32_t taken = 0; taken < j; taken++) {
-        uint32_t d = first;
-        while (d < s->rank && ((used >> (d - first) & 1u) || s->dst_strides[d] != covered))
-            d++;
-        if (d == s->rank || s->sizes[d] > (1ull << 40) / covered)
-            return false;
-        used |= 1u << (d - first);
-        covered *= s->sizes[d];
-        outermost = d;
-    }
-    *b = (dense_block){covered, s->sizes[first], outermost == first};
-    return true;
-}
-
-/* Of the k <= n with least <= k * t <= limit (only divisors of n unless
- * `tail`), the one whose k * t bytes fill their vectors best (the larger
- * on ties); 0 if there is none. */
-static uint64_t best_periods(uint64_t n, uint64_t t, uint64_t least, uint64_t limit, bool tail)
-{
-    uint64_t best = 0, best_fill = 0;
-    for (uint64_t k = 1; k <= n && k * t <= limit; k++) {
-        if (k * t < least || (!tail && n % k != 0))
-            continue;
-        const uint64_t bytes = k * t, fill = bytes * 1024 / ((bytes + 63) / 64 * 64);
-        if (fill >= best_fill) {
-            best = k;
-            best_fill = fill;
-        }
-    }
-    return best;
-}
-
-/* The block of s: the most inner dims that write densely, the outermost of
- * them (if it is the first of them in the shape) cut into `periods` of its
- * elements, a divisor, when they do not fit `limit` bytes whole; false
- * when no block of `least` bytes exists. */
-static bool block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint32_t *dims, uint64_t *periods,
-                     uint64_t *bytes)
-{
-    dense_block b;
-    for (uint32_t j = s->rank; j > 0; j--) {
-        if (!dense_block_of(s, j, &b))
-            continue;
-        const uint64_t t = b.bytes, n = b.n;
-        if (t <= limit && (!b.cuts || best_periods(n, t / n, least, limit, false) == n)) {
-            *dims = j;
-            *periods = 1;
-            *bytes = t;
-        } else if (b.cuts) {
-            const uint64_t k = best_periods(n, t / n, least, limit, false);
-            if (k == 0)
-                continue;
-            *dims = j - 1;
-            *periods = k;
-            *bytes = k * (t / n);
-        } else {
-            continue;
-        }
-        return *bytes >= least;
-    }
-    return false;
-}
-
-/* The source offset of each of the block's n bytes, from its source base:
- * the block's dims in the order they write (each one's destination stride
- * is the bytes of those before it), then `periods` of the dim outside them,
- * each a copy of the bytes so far, moved by its source stride. False if the
- * dims do not write n bytes densely. */
-static bool block_offsets(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t *off, uint64_t n)
-{
-    const uint32_t first = s->rank - dims;
-    uint64_t covered = s->elem_bytes;
-    uint32_t used = 0;   /* bit d - first: dim d taken */
-    if (covered > n)
-        return false;
-    for (uint64_t b = 0; b < covered; b++)
-        off[b] = b;
-    for (uint32_t taken = 0; taken <= dims; taken++) {
-        uint64_t size = periods, src_stride = first > 0 ? s->src_strides[first - 1] : 0;
-        if (taken < dims) {
-            uint32_t d = first;
-            while (d < s->rank && ((used >> (d - first) & 1u) || s->dst_strides[d] != covered))
-                d++;
-            if (d == s->rank)
-                return false;
-            used |= 1u << (d - first);
-            size = s->sizes[d];
-            src_stride = s->src_strides[d];
-        }
-        if (size > n / covered)
-            return false;
-        for (uint64_t i = 1; i < size; i++)
-            for (uint64_t x = 0; x < covered; x++)
-                off[i * covered + x] = off[x] + i * src_stride;
-        covered *= size;
-    }
-    return covered == n;
-}
-
 /* The least of off[0..n) at or above `from`; UINT64_MAX if none. Eight at
  * a time: this runs at create, for every block size a plan tries. */
 static uint64_t least_from(const uint64_t *off, unsigned n, uint64_t from)
@@ -167,7 +52,7 @@ static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t p
                               unsigned most, bool halves)
 {
     uint64_t off[BLOCK_MAX], start[2 * WINDOWS_MAX];
-    return block_offsets(s, dims, periods, off, bytes)
+    return tmv_block_offsets(s, dims, periods, off, bytes)
                ? cover(off, (unsigned)bytes, most_runs(most, halves), run_width(halves), start)
                : 0;
 }
@@ -183,9 +68,9 @@ static unsigned block_windows(const tmv_copy_shape *s, uint32_t dims, uint64_t p
 static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, bool halves, uint32_t *dims,
                           uint64_t *periods, uint64_t *bytes)
 {
-    dense_block b;
+    tmv_dense_block b;
     for (uint32_t j = s->rank; j > 0; j--) {
-        if (!dense_block_of(s, j, &b))
+        if (!tmv_dense_block_of(s, j, &b))
             continue;
         const uint64_t t = b.bytes, n = b.n, u = t / n;   /* u: bytes per period */
         uint64_t most = 0;   /* the most periods that read at most most_windows windows */
@@ -209,7 +94,7 @@ static bool tail_block_of(const tmv_copy_shape *s, unsigned most_windows, bool h
             *bytes = t;
             return true;
         }
-        const uint64_t k = most == 0 || most == n ? 0 : best_periods(n, u, BLOCK_MIN_TAIL, most * u, true);
+        const uint64_t k = most == 0 || most == n ? 0 : tmv_block_periods(n, u, BLOCK_MIN_TAIL, most * u, true, 64);
         if (k != 0) {
             *dims = j - 1;
             *periods = k;
@@ -276,7 +161,7 @@ static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods
 {
     uint64_t off[BLOCK_MAX], start[2 * WINDOWS_MAX];
     const uint64_t per_row = (bytes + 63) / 64;
-    if (r->rows * per_row > VECTORS_MAX || !block_offsets(s, dims, periods, off, bytes))
+    if (r->rows * per_row > VECTORS_MAX || !tmv_block_offsets(s, dims, periods, off, bytes))
         return false;
     const uint64_t row_src = r->rows > 1 ? s->src_strides[r->dim] : 0;
     const uint64_t row_dst = r->rows > 1 ? s->dst_strides[r->dim] : 0;
@@ -315,7 +200,7 @@ static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods
     return true;
 }
 
-/* Builds the tables of the block block_of chose (and of the tail block
+/* Builds the tables of the block tmv_block_of chose (and of the tail block
  * its periods leave) into st; false if it reads more than `most` windows. */
 static bool permute_plan_try(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes,
                              const block_rows *r, unsigned most, bool halves, permute_state *st)
@@ -338,7 +223,7 @@ static bool permute_plan_within(const tmv_copy_shape *s, unsigned most, bool hal
     uint32_t dims;
     uint64_t periods, bytes;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
-        if (block_of(s, limit, BLOCK_MIN, &dims, &periods, &bytes) &&
+        if (tmv_block_of(s, limit, BLOCK_MIN, 64, &dims, &periods, &bytes) &&
             permute_plan_try(s, dims, periods, bytes, &no_rows, most, halves, st))
             return true;
     return tail_block_of(s, most, halves, &dims, &periods, &bytes) &&
@@ -358,7 +243,7 @@ static bool permute_plan_rows(const tmv_copy_shape *s, uint32_t d, unsigned most
     if (r.rows < 2 || r.rows > VECTORS_MAX || s->src_strides[d] == 0 || s->src_strides[d] * (r.rows - 1) >= BLOCK_MAX)
         return false;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
-        if (block_of(s, limit / r.rows, (BLOCK_MIN + r.rows - 1) / r.rows, &dims, &periods, &bytes) &&
+        if (tmv_block_of(s, limit / r.rows, (BLOCK_MIN + r.rows - 1) / r.rows, 64, &dims, &periods, &bytes) &&
             d + dims + (periods > 1) < s->rank && permute_plan_try(s, dims, periods, bytes, &r, most, false, st))
             return true;
     return false;
@@ -372,23 +257,6 @@ static double plan_loads_per_byte(const permute_plan *pl)
         if (pl->vec[v].store != ~0ull)
             return 0;
     return (double)pl->windows / (64.0 * pl->vectors);
-}
-
-bool tmv_permute_dims_by_destination(tmv_copy_shape *s)
-{
-    bool moved = false;
-    for (uint32_t i = 1; i < s->rank; i++)
-        for (uint32_t d = i; d > 0 && s->dst_strides[d] > s->dst_strides[d - 1]; d--) {
-            const uint64_t size = s->sizes[d], src = s->src_strides[d], dst = s->dst_strides[d];
-            s->sizes[d] = s->sizes[d - 1];
-            s->src_strides[d] = s->src_strides[d - 1];
-            s->dst_strides[d] = s->dst_strides[d - 1];
-            s->sizes[d - 1] = size;
-            s->src_strides[d - 1] = src;
-            s->dst_strides[d - 1] = dst;
-            moved = true;
-        }
-    return moved;
 }
 
 /* A block of at most four windows if there is one, else of at most eight:

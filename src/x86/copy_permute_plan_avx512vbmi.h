@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "../kernels.h"
+#include "../permute_block.h"
 
 #define BLOCK_MAX 512                    /* bytes of a block: 8 vectors */
 /* Blocks of fewer bytes cost a block's loads for too few stores; with a
@@ -74,10 +75,6 @@ typedef struct permute_state {
 } permute_state;
 
 _Static_assert(sizeof(permute_state) <= TMV_KERNEL_STATE_BYTES, "permute plans exceed the kernel state");
-
-/* Orders s's dims by descending destination stride, stable (shape.h's
- * normal order without its transpose block); false if none moved. */
-bool tmv_permute_dims_by_destination(tmv_copy_shape *s);
 
 /* The plan of s into st: a block of at most four windows if there is one,
  * else of at most eight, or of rows of one outer dim where that loads fewer
