@@ -44,8 +44,8 @@ uint64_t tmv_block_periods(uint64_t n, uint64_t t, uint64_t least, uint64_t limi
  * them (if it is the first of them in the shape) cut into `periods` of its
  * elements, a divisor, when they do not fit `limit` bytes whole; false
  * when no block of `least` bytes exists. */
-bool tmv_block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint64_t vector, uint32_t *dims,
-                  uint64_t *periods, uint64_t *bytes)
+bool tmv_block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint64_t vector, bool overlap,
+                  uint32_t *dims, uint64_t *periods, uint64_t *bytes)
 {
     tmv_dense_block b;
     for (uint32_t j = s->rank; j > 0; j--) {
@@ -57,7 +57,7 @@ bool tmv_block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint6
             *periods = 1;
             *bytes = t;
         } else if (b.cuts) {
-            const uint64_t k = tmv_block_periods(n, t / n, least, limit, false, vector);
+            const uint64_t k = tmv_block_periods(n, t / n, least, limit, overlap, vector);
             if (k == 0)
                 continue;
             *dims = j - 1;

@@ -28,10 +28,12 @@ uint64_t tmv_block_periods(uint64_t n, uint64_t t, uint64_t least, uint64_t limi
 /* The block of s: the most inner dims that write densely, the outermost of
  * them (if it is the first of them in the shape) cut into `periods` of its
  * elements, a divisor, when they do not fit `limit` bytes whole (the
- * periods that fill vectors of `vector` bytes best); false when no block of
- * `least` bytes exists. */
-bool tmv_block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint64_t vector, uint32_t *dims,
-                  uint64_t *periods, uint64_t *bytes);
+ * periods that fill vectors of `vector` bytes best); with `overlap`, periods
+ * that do not divide it too (the kernel moves the rest as one more block,
+ * the last `periods` periods, over bytes already written); false when no
+ * block of `least` bytes exists. */
+bool tmv_block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint64_t vector, bool overlap,
+                  uint32_t *dims, uint64_t *periods, uint64_t *bytes);
 
 /* The source offset of each of the block's n bytes, from its source base:
  * the block's dims in the order they write (each one's destination stride

@@ -1,4 +1,4 @@
-/* copy_permute_avx2.c - copies and broadcasts of elements of up to 8 bytes whose inner dims write a dense block of 32-512 bytes: per 32-byte vector, a byte shuffle of each of its (at most four) pairs of 16-byte source windows, one window per lane, or-ed together, from tables built at create.
+/* copy_permute_avx2.c - copies and broadcasts of elements of up to 8 bytes whose inner dims write a dense block of 32-512 bytes: per 32-byte vector, a byte shuffle of each of its (at most eight) pairs of 16-byte source windows, one window per lane, or-ed together, from tables built at create.
  *
  * The AVX-512 VBMI set moves such blocks with copy_permute/avx512vbmi's
  * 64-byte window permutes; a CPU without it (Zen 2 and 3, most Intel
@@ -77,6 +77,13 @@ static void outer_of(const permute2_plan *pl, const tmv_copy_shape *s, tmv_copy_
     }
 }
 
+/* The periods past the whole blocks of the split dim (0: none, or no split
+ * dim), which one more block, of its last `periods` periods, moves. */
+static uint64_t rest_of(const permute2_plan *pl, const tmv_copy_shape *s)
+{
+    return pl->periods > 1 ? s->sizes[s->rank - pl->dims - 1] % pl->periods : 0;
+}
+
 /* Priced on its blocks, the window pairs they load and shuffle (lines) and
  * the vectors they store (pieces). */
 void tmv_copy_permute_avx2_features(const tmv_copy_shape *s, tmv_cost_features *f)
@@ -89,14 +96,16 @@ void tmv_copy_permute_avx2_features(const tmv_copy_shape *s, tmv_cost_features *
         tmv_permute_dims_by_destination(&sorted);
     outer_of(pl, &sorted, &outer);
     double blocks = 1;
-    for (uint32_t d = 0; d < outer.rank; d++)
+    for (uint32_t d = 0; d + 1 < outer.rank; d++)
         blocks *= (double)outer.sizes[d];
+    if (outer.rank > 0)
+        blocks *= (double)(outer.sizes[outer.rank - 1] + (rest_of(pl, &sorted) != 0));
     f->blocks = blocks;
     f->lines = blocks * pl->vectors * pl->entries;
     f->pieces = blocks * pl->vectors;
 }
 
-/* The tables were built for s's inner dims (and a whole number of periods
+/* The tables were built for s's inner dims (and at least `periods` periods
  * of the dim outside them). */
 static bool plan_fits(const permute2_plan *pl, const tmv_copy_shape *s)
 {
@@ -105,7 +114,7 @@ static bool plan_fits(const permute2_plan *pl, const tmv_copy_shape *s)
     const uint32_t from = s->rank - pl->dims - (pl->periods > 1);
     for (uint32_t d = from; d < s->rank; d++) {
         const bool split = pl->periods > 1 && d == from;
-        if ((split ? s->sizes[d] % pl->periods != 0 : s->sizes[d] != pl->sizes[d - from]) ||
+        if ((split ? s->sizes[d] < pl->periods : s->sizes[d] != pl->sizes[d - from]) ||
             s->src_strides[d] != pl->src_strides[d - from] || s->dst_strides[d] != pl->dst_strides[d - from])
             return false;
     }
@@ -118,9 +127,10 @@ __attribute__((always_inline)) static inline __m256i permute2_vector(const permu
 {
     __m256i r = _mm256_setzero_si256();
     for (unsigned e = 0; e < entries; e++) {
-        const __m256i w =
-            _mm256_loadu2_m128i((const __m128i *)(src + pl->hi[v][e]), (const __m128i *)(src + pl->lo[v][e]));
-        r = _mm256_or_si256(r, _mm256_shuffle_epi8(w, pl->ctl[v][e]));
+        const uint64_t win = pl->win[v * entries + e];
+        const __m256i w = _mm256_loadu2_m128i((const __m128i *)(src + (win >> 32)),
+                                              (const __m128i *)(src + (uint32_t)win));
+        r = _mm256_or_si256(r, _mm256_shuffle_epi8(w, pl->ctl[v * entries + e]));
     }
     return r;
 }
@@ -134,21 +144,26 @@ __attribute__((always_inline)) static inline void permute2_block(const permute2_
                                                                  const uint8_t *src, uint8_t *restrict dst,
                                                                  unsigned entries, bool full)
 {
-    if (full) {
+    if (full && entries * PERMUTE2_VECTORS_MAX <= PERMUTE2_SLOTS) {   /* (a full block has at most four pairs) */
 #pragma GCC unroll 16
         for (unsigned v = 0; v < PERMUTE2_VECTORS_MAX; v++)
             _mm256_storeu_si256((__m256i *)(dst + 32 * v), permute2_vector(pl, src, v, entries));
         return;
     }
-    const unsigned vectors = pl->vectors;
+    /* pl->vectors: a plan holds at most PERMUTE2_SLOTS pairs, which the
+     * bound tells the compiler (else it warns of slots past the tables) */
+    const unsigned vectors = pl->vectors < PERMUTE2_SLOTS / entries ? pl->vectors : PERMUTE2_SLOTS / entries;
     for (unsigned v = 0; v < vectors; v++)
         _mm256_storeu_si256((__m256i *)(dst + pl->dst[v]), permute2_vector(pl, src, v, entries));
 }
 
-/* The blocks of the outer walk, the innermost outer dim in a loop. */
+/* The blocks of the outer walk, the innermost outer dim in a loop; then,
+ * when `rest` periods of it are left, the block of its last periods (at
+ * (rest - periods) periods past the last whole block). */
 __attribute__((always_inline)) static inline void permute2_blocks(const permute2_plan *pl,
-                                                                  const tmv_copy_shape *outer, const uint8_t *src,
-                                                                  uint8_t *dst, unsigned entries, bool full)
+                                                                  const tmv_copy_shape *outer, uint64_t rest,
+                                                                  const uint8_t *src, uint8_t *dst,
+                                                                  unsigned entries, bool full)
 {
     if (outer->rank == 0) {
         permute2_block(pl, src, dst, entries, full);
@@ -156,24 +171,32 @@ __attribute__((always_inline)) static inline void permute2_blocks(const permute2
     }
     const uint32_t in = outer->rank - 1;
     const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
+    /* the last block's offsets from the last whole one's: rest periods on, less a block's */
+    const uint64_t back = pl->periods - rest, rs = ss - back * (ss / pl->periods), rd = ds - back * (ds / pl->periods);
     tmv_walk walk;
     tmv_walk_init(&walk, outer, in);
     do {
         for (uint64_t i = 0; i < n; i++)
             permute2_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, entries, full);
+        if (rest != 0)
+            permute2_block(pl, src + walk.src + (n - 1) * ss + rs, dst + walk.dst + (n - 1) * ds + rd, entries, full);
     } while (tmv_walk_next(&walk));
 }
 
 /* permute2_blocks with the plan's entries a constant. */
 __attribute__((always_inline)) static inline void permute2_entries(const permute2_plan *pl,
-                                                                   const tmv_copy_shape *outer, const uint8_t *src,
-                                                                   uint8_t *dst, bool full)
+                                                                   const tmv_copy_shape *outer, uint64_t rest,
+                                                                   const uint8_t *src, uint8_t *dst, bool full)
 {
     switch (pl->entries) {
-    case 1: permute2_blocks(pl, outer, src, dst, 1, full); break;
-    case 2: permute2_blocks(pl, outer, src, dst, 2, full); break;
-    case 3: permute2_blocks(pl, outer, src, dst, 3, full); break;
-    default: permute2_blocks(pl, outer, src, dst, 4, full); break;
+    case 1: permute2_blocks(pl, outer, rest, src, dst, 1, full); break;
+    case 2: permute2_blocks(pl, outer, rest, src, dst, 2, full); break;
+    case 3: permute2_blocks(pl, outer, rest, src, dst, 3, full); break;
+    case 4: permute2_blocks(pl, outer, rest, src, dst, 4, full); break;
+    case 5: permute2_blocks(pl, outer, rest, src, dst, 5, full); break;
+    case 6: permute2_blocks(pl, outer, rest, src, dst, 6, full); break;
+    case 7: permute2_blocks(pl, outer, rest, src, dst, 7, full); break;
+    default: permute2_blocks(pl, outer, rest, src, dst, 8, full); break;
     }
 }
 
@@ -192,7 +215,7 @@ void tmv_copy_permute_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t 
     }
     outer_of(pl, s, &outer);
     if (pl->vectors == PERMUTE2_VECTORS_MAX && pl->dst[PERMUTE2_VECTORS_MAX - 1] == 32 * (PERMUTE2_VECTORS_MAX - 1))
-        permute2_entries(pl, &outer, src, dst, true);
+        permute2_entries(pl, &outer, rest_of(pl, s), src, dst, true);
     else
-        permute2_entries(pl, &outer, src, dst, false);
+        permute2_entries(pl, &outer, rest_of(pl, s), src, dst, false);
 }

@@ -40,8 +40,9 @@ static void lane_ctl(const uint64_t *o, const uint64_t *start, unsigned count, u
 
 /* The tables of a block of `periods` periods of s's dim outside its inner
  * `dims` (or of those dims alone, periods 1), `bytes` bytes, into pl;
- * false if a lane needs more than PERMUTE2_ENTRIES_MAX windows or the
- * block's source span is under a window or over 4 GiB. Vector v is the
+ * false if a lane needs more than PERMUTE2_ENTRIES_MAX windows, the
+ * vectors more than PERMUTE2_SLOTS pairs, or the block's source span is
+ * under a window or over 4 GiB. Vector v is the
  * block's bytes from 32 v, the last one ending at the block's end. */
 static bool plan_block(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t bytes, permute2_plan *pl)
 {
@@ -66,15 +67,17 @@ static bool plan_block(const tmv_copy_shape *s, uint32_t dims, uint64_t periods,
             pl->entries = count[v][lane] > pl->entries ? count[v][lane] : pl->entries;
         }
     }
+    if (pl->vectors * pl->entries > PERMUTE2_SLOTS)
+        return false;
     for (unsigned v = 0; v < pl->vectors; v++)
         for (unsigned e = 0; e < pl->entries; e++) {
             uint8_t ctl[32];
             for (unsigned lane = 0; lane < 2; lane++)
                 lane_ctl(off + pl->dst[v] + 16 * lane, start[v][lane], count[v][lane], e, ctl + 16 * lane);
-            pl->ctl[v][e] = _mm256_loadu_si256((const __m256i *)ctl);
+            const unsigned slot = v * pl->entries + e;
+            pl->ctl[slot] = _mm256_loadu_si256((const __m256i *)ctl);
             /* a pair past a lane's windows loads its first (in the block, shuffled to nothing) */
-            pl->lo[v][e] = (uint32_t)start[v][0][e < count[v][0] ? e : 0];
-            pl->hi[v][e] = (uint32_t)start[v][1][e < count[v][1] ? e : 0];
+            pl->win[slot] = start[v][0][e < count[v][0] ? e : 0] | start[v][1][e < count[v][1] ? e : 0] << 32;
         }
     pl->elem_bytes = s->elem_bytes;
     pl->dims = dims;
@@ -88,15 +91,20 @@ static bool plan_block(const tmv_copy_shape *s, uint32_t dims, uint64_t periods,
     return true;
 }
 
-/* The largest block, of at most 512, 256, ... 32 bytes, whose tables fit. */
+/* The largest block, of at most 512, 256, ... 32 bytes, whose tables fit:
+ * of periods that divide their dim if there is one, else of any (a block
+ * of the last periods moves the rest, over bytes written: SPACE_TO_DEPTH
+ * of NHWC, CRD, B3 C3 u8, rows of 197 output pixels of 27 bytes, moved
+ * byte by byte at 1 MiB until then). */
 static bool plan_of_order(const tmv_copy_shape *s, permute2_plan *pl)
 {
     uint32_t dims;
     uint64_t periods, bytes;
-    for (uint64_t limit = PERMUTE2_BLOCK_MAX; limit >= PERMUTE2_BLOCK_MIN; limit /= 2)
-        if (tmv_block_of(s, limit, PERMUTE2_BLOCK_MIN, 32, &dims, &periods, &bytes) &&
-            plan_block(s, dims, periods, bytes, pl))
-            return true;
+    for (int overlap = 0; overlap < 2; overlap++)
+        for (uint64_t limit = PERMUTE2_BLOCK_MAX; limit >= PERMUTE2_BLOCK_MIN; limit /= 2)
+            if (tmv_block_of(s, limit, PERMUTE2_BLOCK_MIN, 32, overlap, &dims, &periods, &bytes) &&
+                plan_block(s, dims, periods, bytes, pl))
+                return true;
     return false;
 }
 

@@ -223,7 +223,7 @@ static bool permute_plan_within(const tmv_copy_shape *s, unsigned most, bool hal
     uint32_t dims;
     uint64_t periods, bytes;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
-        if (tmv_block_of(s, limit, BLOCK_MIN, 64, &dims, &periods, &bytes) &&
+        if (tmv_block_of(s, limit, BLOCK_MIN, 64, false, &dims, &periods, &bytes) &&
             permute_plan_try(s, dims, periods, bytes, &no_rows, most, halves, st))
             return true;
     return tail_block_of(s, most, halves, &dims, &periods, &bytes) &&
@@ -243,7 +243,7 @@ static bool permute_plan_rows(const tmv_copy_shape *s, uint32_t d, unsigned most
     if (r.rows < 2 || r.rows > VECTORS_MAX || s->src_strides[d] == 0 || s->src_strides[d] * (r.rows - 1) >= BLOCK_MAX)
         return false;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
-        if (tmv_block_of(s, limit / r.rows, (BLOCK_MIN + r.rows - 1) / r.rows, 64, &dims, &periods, &bytes) &&
+        if (tmv_block_of(s, limit / r.rows, (BLOCK_MIN + r.rows - 1) / r.rows, 64, false, &dims, &periods, &bytes) &&
             d + dims + (periods > 1) < s->rank && permute_plan_try(s, dims, periods, bytes, &r, most, false, st))
             return true;
     return false;
