@@ -13,12 +13,14 @@
  * vector takes the plan's most pairs (those past a lane's windows shuffle
  * to nothing), so the loops have a constant count.
  *
- * The block is the most inner dims that write densely (with whole periods
- * of the dim outside them when they exceed 512 bytes, permute_block.h);
- * its last vector, when the block is not a whole number of them, is the
- * block's last 32 bytes, stored over the bytes of the one before with the
- * same values. Windows never leave the block's source span (the plan
- * clamps them to its last byte), so no load leaves the source.
+ * The block is the most inner dims that write densely (with periods of
+ * the dim outside them when they exceed 512 bytes, permute_block.h; when
+ * no count of periods that fills vectors divides that dim, its last
+ * periods are one more block, over bytes of the one before, which it
+ * writes again with the same values); the block's last vector, when the
+ * block is not a whole number of them, is likewise its last 32 bytes.
+ * Windows never leave the block's source span (the plan clamps them to
+ * its last byte), so no load leaves the source.
  *
  * The tables depend on the block's dims only. A part of a step that a
  * parallel execute cut, or any shape whose inner dims differ from the
