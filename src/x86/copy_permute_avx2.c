@@ -1,4 +1,4 @@
-/* copy_permute_avx2.c - copies and broadcasts of elements of up to 8 bytes whose inner dims write a dense block of 32-512 bytes: per 32-byte vector, a byte shuffle of each of its (at most eight) pairs of 16-byte source windows, one window per lane, or-ed together, from tables built at create.
+/* copy_permute_avx2.c - copies and broadcasts of elements of up to 8 bytes whose inner dims write a dense block of 32-512 bytes: per 32-byte vector, a byte shuffle of each of its (at most twelve) pairs of 16-byte source windows, one window per lane, or-ed together, from tables built at create.
  *
  * The AVX-512 VBMI set moves such blocks with copy_permute/avx512vbmi's
  * 64-byte window permutes; a CPU without it (Zen 2 and 3, most Intel
@@ -198,7 +198,11 @@ __attribute__((always_inline)) static inline void permute2_entries(const permute
     case 5: permute2_blocks(pl, outer, rest, src, dst, 5, full); break;
     case 6: permute2_blocks(pl, outer, rest, src, dst, 6, full); break;
     case 7: permute2_blocks(pl, outer, rest, src, dst, 7, full); break;
-    default: permute2_blocks(pl, outer, rest, src, dst, 8, full); break;
+    case 8: permute2_blocks(pl, outer, rest, src, dst, 8, full); break;
+    case 9: permute2_blocks(pl, outer, rest, src, dst, 9, full); break;
+    case 10: permute2_blocks(pl, outer, rest, src, dst, 10, full); break;
+    case 11: permute2_blocks(pl, outer, rest, src, dst, 11, full); break;
+    default: permute2_blocks(pl, outer, rest, src, dst, 12, full); break;
     }
 }
 

@@ -91,21 +91,27 @@ static bool plan_block(const tmv_copy_shape *s, uint32_t dims, uint64_t periods,
     return true;
 }
 
-/* The largest block, of at most 512, 256, ... 32 bytes, whose tables fit:
- * of periods that divide their dim if there is one, else of any (a block
- * of the last periods moves the rest, over bytes written: SPACE_TO_DEPTH
- * of NHWC, CRD, B3 C3 u8, rows of 197 output pixels of 27 bytes, moved
- * byte by byte at 1 MiB until then). */
+/* Of the blocks of at most 512, 256, ... 32 bytes whose tables fit, of
+ * periods that divide their dim and then of any (a block of the last
+ * periods moves the rest, over bytes written: SPACE_TO_DEPTH of NHWC, CRD,
+ * B3 C3 u8, rows of 197 output pixels of 27 bytes, moved byte by byte at
+ * 1 MiB until then), the first of those whose vectors take the fewest
+ * window pairs: every vector takes the plan's most, and a larger block may
+ * need more than a smaller one. */
 static bool plan_of_order(const tmv_copy_shape *s, permute2_plan *pl)
 {
+    permute2_plan tried;
     uint32_t dims;
     uint64_t periods, bytes;
+    bool found = false;
     for (int overlap = 0; overlap < 2; overlap++)
         for (uint64_t limit = PERMUTE2_BLOCK_MAX; limit >= PERMUTE2_BLOCK_MIN; limit /= 2)
             if (tmv_block_of(s, limit, PERMUTE2_BLOCK_MIN, 32, overlap, &dims, &periods, &bytes) &&
-                plan_block(s, dims, periods, bytes, pl))
-                return true;
-    return false;
+                plan_block(s, dims, periods, bytes, &tried) && (!found || tried.entries < pl->entries)) {
+                *pl = tried;
+                found = true;
+            }
+    return found;
 }
 
 /* In the shape's order, else by destination (the normal order's transpose

@@ -15,9 +15,12 @@
 /* Window pairs a vector may take: each is two 16-byte loads, a byte
  * shuffle and an or for 32 bytes. Eight reach DEPTH_TO_SPACE of NHWC, CRD,
  * B4 C3 u8, whose output lanes read three to five windows of the input
- * pixels' 48 bytes (with four it had no plan: copy_w1, 8.5 us at 8 KiB). */
-#define PERMUTE2_ENTRIES_MAX 8
-/* The tables hold this many pairs in all: 16 vectors of four, 8 of eight. */
+ * pixels' 48 bytes (with four it had no plan: copy_w1, 8.5 us at 8 KiB);
+ * twelve SPACE_TO_DEPTH of NHWC, CRD, B3 C16 and C64 u8, whose lanes take
+ * a channel or two from each of the block's nine input pixels (copy_w1
+ * with eight: 0.04-0.05 x memcpy at 1 MiB). */
+#define PERMUTE2_ENTRIES_MAX 12
+/* The tables hold this many pairs in all: 16 vectors of four, 5 of twelve. */
 #define PERMUTE2_SLOTS 64
 /* Elements of 16 bytes move whole by copy_w16's one load and store each,
  * faster than here: DEPTH_TO_SPACE NHWC DCR B4 C1 f32 (runs of four f32)
