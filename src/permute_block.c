@@ -124,3 +124,33 @@ bool tmv_permute_dims_by_destination(tmv_copy_shape *s)
     return moved;
 }
 
+
+void tmv_block_dims_keep(tmv_block_dims *k, const tmv_copy_shape *s, uint32_t dims, uint64_t periods)
+{
+    k->elem_bytes = s->elem_bytes;
+    k->dims = dims;
+    k->periods = periods;
+    const uint32_t from = s->rank - dims - (periods > 1);
+    for (uint32_t d = from; d < s->rank; d++) {
+        k->sizes[d - from] = s->sizes[d];
+        k->src_strides[d - from] = s->src_strides[d];
+        k->dst_strides[d - from] = s->dst_strides[d];
+    }
+}
+
+bool tmv_block_dims_match(const tmv_block_dims *k, const tmv_copy_shape *s, uint64_t *cut)
+{
+    *cut = 0;
+    if (k->elem_bytes != s->elem_bytes || s->rank < k->dims + (k->periods > 1))
+        return false;
+    const uint32_t from = s->rank - k->dims - (k->periods > 1);
+    for (uint32_t d = from; d < s->rank; d++) {
+        if (k->periods > 1 && d == from)
+            *cut = s->sizes[d];
+        else if (s->sizes[d] != k->sizes[d - from])
+            return false;
+        if (s->src_strides[d] != k->src_strides[d - from] || s->dst_strides[d] != k->dst_strides[d - from])
+            return false;
+    }
+    return true;
+}

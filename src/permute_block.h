@@ -42,6 +42,22 @@ bool tmv_block_of(const tmv_copy_shape *s, uint64_t limit, uint64_t least, uint6
  * dims do not write n bytes densely. */
 bool tmv_block_offsets(const tmv_copy_shape *s, uint32_t dims, uint64_t periods, uint64_t *off, uint64_t n);
 
+/* The dims a block's tables were built for: the inner `dims` dims of a
+ * shape and, when periods > 1, that many periods of the dim outside them
+ * (the cut dim, whose size may differ). */
+typedef struct tmv_block_dims {
+    uint32_t dims;
+    uint64_t elem_bytes, periods;
+    uint64_t sizes[TMV_SHAPE_MAX_DIMS], src_strides[TMV_SHAPE_MAX_DIMS], dst_strides[TMV_SHAPE_MAX_DIMS];
+} tmv_block_dims;
+
+/* Records s's inner `dims` dims (and its cut dim when periods > 1) into k. */
+void tmv_block_dims_keep(tmv_block_dims *k, const tmv_copy_shape *s, uint32_t dims, uint64_t periods);
+
+/* s's inner dims are k's and its cut dim has k's strides; the cut dim's
+ * size into *cut (0: k cuts none). False if s's dims differ. */
+bool tmv_block_dims_match(const tmv_block_dims *k, const tmv_copy_shape *s, uint64_t *cut);
+
 /* Orders s's dims by descending destination stride, stable (shape.h's
  * normal order without its transpose block); false if none moved. */
 bool tmv_permute_dims_by_destination(tmv_copy_shape *s);

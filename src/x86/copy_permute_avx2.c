@@ -70,12 +70,12 @@ bool tmv_copy_permute_avx2_accepts(const tmv_copy_shape *s)
 static void outer_of(const permute2_plan *pl, const tmv_copy_shape *s, tmv_copy_shape *outer)
 {
     *outer = *s;
-    outer->rank = s->rank - pl->dims;
-    if (pl->periods > 1) {
+    outer->rank = s->rank - pl->inner.dims;
+    if (pl->inner.periods > 1) {
         const uint32_t d = outer->rank - 1;
-        outer->sizes[d] /= pl->periods;
-        outer->src_strides[d] *= pl->periods;
-        outer->dst_strides[d] *= pl->periods;
+        outer->sizes[d] /= pl->inner.periods;
+        outer->src_strides[d] *= pl->inner.periods;
+        outer->dst_strides[d] *= pl->inner.periods;
     }
 }
 
@@ -83,7 +83,7 @@ static void outer_of(const permute2_plan *pl, const tmv_copy_shape *s, tmv_copy_
  * dim), which one more block, of its last `periods` periods, moves. */
 static uint64_t rest_of(const permute2_plan *pl, const tmv_copy_shape *s)
 {
-    return pl->periods > 1 ? s->sizes[s->rank - pl->dims - 1] % pl->periods : 0;
+    return pl->inner.periods > 1 ? s->sizes[s->rank - pl->inner.dims - 1] % pl->inner.periods : 0;
 }
 
 /* Priced on its blocks, the window pairs they load and shuffle (lines) and
@@ -111,16 +111,9 @@ void tmv_copy_permute_avx2_features(const tmv_copy_shape *s, tmv_cost_features *
  * of the dim outside them). */
 static bool plan_fits(const permute2_plan *pl, const tmv_copy_shape *s)
 {
-    if (pl == NULL || pl->vectors == 0 || pl->elem_bytes != s->elem_bytes || s->rank < pl->dims + (pl->periods > 1))
-        return false;
-    const uint32_t from = s->rank - pl->dims - (pl->periods > 1);
-    for (uint32_t d = from; d < s->rank; d++) {
-        const bool split = pl->periods > 1 && d == from;
-        if ((split ? s->sizes[d] < pl->periods : s->sizes[d] != pl->sizes[d - from]) ||
-            s->src_strides[d] != pl->src_strides[d - from] || s->dst_strides[d] != pl->dst_strides[d - from])
-            return false;
-    }
-    return true;
+    uint64_t cut;
+    return pl != NULL && pl->vectors != 0 && tmv_block_dims_match(&pl->inner, s, &cut) &&
+           (pl->inner.periods == 1 || cut >= pl->inner.periods);
 }
 
 /* Vector v of a block: the or of its `entries` shuffled window pairs. */
@@ -174,7 +167,7 @@ __attribute__((always_inline)) static inline void permute2_blocks(const permute2
     const uint32_t in = outer->rank - 1;
     const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
     /* the last block's offsets from the last whole one's: rest periods on, less a block's */
-    const uint64_t back = pl->periods - rest, rs = ss - back * (ss / pl->periods), rd = ds - back * (ds / pl->periods);
+    const uint64_t back = pl->inner.periods - rest, rs = ss - back * (ss / pl->inner.periods), rd = ds - back * (ds / pl->inner.periods);
     tmv_walk walk;
     tmv_walk_init(&walk, outer, in);
     do {

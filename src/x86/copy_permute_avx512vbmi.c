@@ -110,13 +110,13 @@ void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_feat
         s = &sorted;
     }
     const permute_plan *pl = &st->block;
-    const uint32_t outer = s->rank - pl->dims - (pl->periods > 1);
+    const uint32_t outer = s->rank - pl->inner.dims - (pl->inner.periods > 1);
     double positions = 1, blocks, tails = 0;
     for (uint32_t d = 0; d < outer; d++)
         positions *= (double)s->sizes[d];
     positions /= (double)pl->rows;   /* the rows dim is in the block */
-    if (pl->periods > 1) {
-        blocks = positions * (double)(s->sizes[outer] / pl->periods);
+    if (pl->inner.periods > 1) {
+        blocks = positions * (double)(s->sizes[outer] / pl->inner.periods);
         tails = st->tail.vectors != 0 ? positions : 0;
     } else {
         blocks = positions;
@@ -134,15 +134,11 @@ static bool plan_fits(const permute_state *st, const tmv_copy_shape *s)
     if (st == NULL)
         return false;
     const permute_plan *pl = &st->block;
-    if (pl->vectors == 0 || pl->elem_bytes != s->elem_bytes || s->rank < pl->dims + (pl->periods > 1))
+    uint64_t cut;
+    if (pl->vectors == 0 || !tmv_block_dims_match(&pl->inner, s, &cut) ||
+        (pl->inner.periods > 1 && cut % pl->inner.periods != st->tail.inner.periods))
         return false;
-    const uint32_t from = s->rank - pl->dims - (pl->periods > 1);
-    for (uint32_t d = from; d < s->rank; d++) {
-        const bool split = pl->periods > 1 && d == from;
-        if ((split ? s->sizes[d] % pl->periods != st->tail.periods : s->sizes[d] != pl->sizes[d - from]) ||
-            s->src_strides[d] != pl->src_strides[d - from] || s->dst_strides[d] != pl->dst_strides[d - from])
-            return false;
-    }
+    const uint32_t from = s->rank - pl->inner.dims - (pl->inner.periods > 1);
     return pl->rows == 1 || (pl->row_dim < from && s->sizes[pl->row_dim] == pl->row_size &&
                              s->src_strides[pl->row_dim] == pl->row_src && s->dst_strides[pl->row_dim] == pl->row_dst);
 }
@@ -321,7 +317,7 @@ void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
     /* the outer walk: the dims outside the block but its rows dim, the
      * split dim counting its whole blocks of `periods` */
     tmv_copy_shape outer = *s;
-    outer.rank = s->rank - pl->dims;
+    outer.rank = s->rank - pl->inner.dims;
     if (pl->rows > 1) {
         for (uint32_t d = pl->row_dim; d + 1 < outer.rank; d++) {
             outer.sizes[d] = outer.sizes[d + 1];
@@ -330,11 +326,11 @@ void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
         }
         outer.rank--;
     }
-    if (pl->periods > 1) {
+    if (pl->inner.periods > 1) {
         const uint32_t d = outer.rank - 1;
-        outer.sizes[d] /= pl->periods;
-        outer.src_strides[d] *= pl->periods;
-        outer.dst_strides[d] *= pl->periods;
+        outer.sizes[d] /= pl->inner.periods;
+        outer.src_strides[d] *= pl->inner.periods;
+        outer.dst_strides[d] *= pl->inner.periods;
     }
     if (pl->rows > 1 || pl->halves) {
         permute_placed(pl, tail, &outer, src, dst);

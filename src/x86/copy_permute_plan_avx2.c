@@ -79,15 +79,7 @@ static bool plan_block(const tmv_copy_shape *s, uint32_t dims, uint64_t periods,
             /* a pair past a lane's windows loads its first (in the block, shuffled to nothing) */
             pl->win[slot] = start[v][0][e < count[v][0] ? e : 0] | start[v][1][e < count[v][1] ? e : 0] << 32;
         }
-    pl->elem_bytes = s->elem_bytes;
-    pl->dims = dims;
-    pl->periods = periods;
-    const uint32_t from = s->rank - dims - (periods > 1);
-    for (uint32_t d = from; d < s->rank; d++) {
-        pl->sizes[d - from] = s->sizes[d];
-        pl->src_strides[d - from] = s->src_strides[d];
-        pl->dst_strides[d - from] = s->dst_strides[d];
-    }
+    tmv_block_dims_keep(&pl->inner, s, dims, periods);
     return true;
 }
 

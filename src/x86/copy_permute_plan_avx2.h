@@ -40,12 +40,9 @@ typedef struct permute2_plan {
     /* made for the shape's dims in descending destination stride
      * (tmv_permute_dims_by_destination), which the kernel does again */
     bool     by_destination;
-    /* what the tables were built for: the inner `dims` dims of the shape and,
-     * when periods > 1, that many periods of the dim outside them (when they
-     * do not divide it, the last `periods` of it are one more block) */
-    uint32_t dims;
-    uint64_t elem_bytes, periods;
-    uint64_t sizes[TMV_SHAPE_MAX_DIMS], src_strides[TMV_SHAPE_MAX_DIMS], dst_strides[TMV_SHAPE_MAX_DIMS];
+    /* what the tables were built for (when the periods do not divide the
+     * cut dim, its last `periods` are one more block) */
+    tmv_block_dims inner;
 } permute2_plan;
 
 _Static_assert(sizeof(permute2_plan) <= TMV_KERNEL_STATE_BYTES, "permute2 plans exceed the kernel state");

@@ -188,15 +188,7 @@ static bool plan_tables(const tmv_copy_shape *s, uint32_t dims, uint64_t periods
     pl->row_size = r->rows > 1 ? s->sizes[r->dim] : 1;
     pl->row_src = row_src;
     pl->row_dst = row_dst;
-    pl->elem_bytes = s->elem_bytes;
-    pl->dims = dims;
-    pl->periods = periods;
-    const uint32_t from = s->rank - dims - (periods > 1);
-    for (uint32_t d = from; d < s->rank; d++) {
-        pl->sizes[d - from] = s->sizes[d];
-        pl->src_strides[d - from] = s->src_strides[d];
-        pl->dst_strides[d - from] = s->dst_strides[d];
-    }
+    tmv_block_dims_keep(&pl->inner, s, dims, periods);
     return true;
 }
 

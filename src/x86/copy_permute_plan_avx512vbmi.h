@@ -57,10 +57,7 @@ typedef struct permute_plan {
     unsigned       vectors, windows;
     /* what the tables were built for: the inner `dims` dims of the shape and,
      * when periods > 1, that many periods of the dim outside them */
-    uint64_t       elem_bytes;
-    uint32_t       dims;
-    uint64_t       periods;
-    uint64_t       sizes[TMV_SHAPE_MAX_DIMS], src_strides[TMV_SHAPE_MAX_DIMS], dst_strides[TMV_SHAPE_MAX_DIMS];
+    tmv_block_dims inner;
     /* rows > 1: the block is that many rows of those bytes, one per index
      * of dim row_dim (outside them), which the walk leaves out */
     uint64_t       rows, row_size, row_src, row_dst;
