@@ -800,6 +800,66 @@ Test(execute, padded_output_overlapping_input_inside_its_extent)
     cr_assert(memcmp(buf, before, sizeof buf) == 0, "buffer written despite the overlap");
 }
 
+/* The one-pass check of every execute (bind.c) and the checks that name
+ * the culprit must agree at the edges: ranges that touch without sharing a
+ * byte pass, an empty piece bound inside the output passes, and a clash
+ * with the last of several pieces is found and named. */
+Test(execute, join_pieces_touching_the_output_pass)
+{
+    int32_t buf[12];
+    fill_canary(buf, sizeof buf);
+    tmv_tensor_desc in[2] = {TENSOR(I32, 2), TENSOR(I32, 2)}, out = TENSOR(I32, 4);
+    tmv_join_desc j = {2, in, &out, 0};
+    tmv_op_desc d = make_op(TMV_OP_JOIN, &j);
+    buf[0] = 1, buf[1] = 2, buf[10] = 3, buf[11] = 4;
+    /* inputs end where the output starts, and start where it ends */
+    cr_assert_eq(tmv_execute(&d, (const void *[]){buf, buf + 10}, (void *[]){buf + 2}), TMV_OK, "%s",
+                 tmv_last_error());
+    cr_expect(buf[2] == 1 && buf[3] == 2 && buf[4] == 3 && buf[5] == 4, "join wrote %d %d %d %d", buf[2], buf[3],
+              buf[4], buf[5]);
+}
+
+Test(execute, empty_join_piece_inside_the_output_passes)
+{
+    int32_t src[2] = {5, 6}, dst[2];
+    tmv_tensor_desc in[2] = {TENSOR(I32, 0), TENSOR(I32, 2)}, out = TENSOR(I32, 2);
+    tmv_join_desc j = {2, in, &out, 0};
+    tmv_op_desc d = make_op(TMV_OP_JOIN, &j);
+    cr_assert_eq(tmv_execute(&d, (const void *[]){dst + 1, src}, (void *[]){dst}), TMV_OK, "%s", tmv_last_error());
+    cr_expect(dst[0] == 5 && dst[1] == 6);
+}
+
+Test(execute, output_overlapping_the_last_of_three_pieces)
+{
+    int32_t a[2] = {1, 2}, b[2] = {3, 4}, buf[8];
+    fill_canary(buf, sizeof buf);
+    int32_t before[8];
+    memcpy(before, buf, sizeof buf);
+    tmv_tensor_desc in[3] = {TENSOR(I32, 2), TENSOR(I32, 2), TENSOR(I32, 2)}, out = TENSOR(I32, 6);
+    tmv_join_desc j = {3, in, &out, 0};
+    tmv_op_desc d = make_op(TMV_OP_JOIN, &j);
+    /* the output's last element is the third piece's first */
+    expect_status(tmv_execute(&d, (const void *[]){a, b, buf + 5}, (void *[]){buf}),
+                  TMV_ERR_OVERLAP);
+    expect_message_mentions("join", "inputs[2]");
+    cr_assert(memcmp(buf, before, sizeof buf) == 0, "buffer written despite the overlap");
+}
+
+Test(execute, second_split_output_overlapping_the_input)
+{
+    int32_t buf[8], dst[2];
+    fill_canary(buf, sizeof buf);
+    fill_canary(dst, sizeof dst);
+    int32_t before[8];
+    memcpy(before, buf, sizeof buf);
+    tmv_tensor_desc in = TENSOR(I32, 4), out[2] = {TENSOR(I32, 2), TENSOR(I32, 2)};
+    tmv_split_desc s = {&in, 2, out, 0};
+    tmv_op_desc d = make_op(TMV_OP_SPLIT, &s);
+    expect_status(tmv_execute(&d, (const void *[]){buf + 2}, (void *[]){dst, buf + 1}), TMV_ERR_OVERLAP);
+    expect_message_mentions("split", "outputs[1]");
+    cr_assert(memcmp(buf, before, sizeof buf) == 0 && is_canary(dst, sizeof dst), "written despite the overlap");
+}
+
 Test(execute, split_outputs_overlapping_each_other)
 {
     const int32_t src[4] = {1, 2, 3, 4};
