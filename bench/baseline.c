@@ -1,11 +1,14 @@
-/* baseline.c - the yardsticks, measured next to the case they rate: memcpy of the same output bytes (x_memcpy) and the best copy of them (x_best_copy).
+/* baseline.c - the yardsticks, measured next to the case they rate: memcpy of the same output bytes (x_memcpy) and the best copy of them (x_best_copy), timed in slices that alternate with the case's.
  *
  * Measured once per size per run, a yardstick taken in a slow moment of a
  * shared machine rated every later case of that size up to 1.4x too well
- * (memcpy's own DRAM row came out at 1.40 x memcpy); the runner now measures
- * it for each case and size just before the case's kernel sets run, and again
- * before the rows on a pool, split over its threads and timed by the wall
- * clock. */
+ * (memcpy's own DRAM row came out at 1.40 x memcpy); measured for each case
+ * just before it ran, the ratio still moved by up to 2x at 1 MiB on a VM
+ * whose copies run at 37-87 us from one 50 ms to the next, and the 16 KiB
+ * memcpy, timed once a case, read 112-650 ns from one case to the next
+ * (2026-11-28). So the case and its yardsticks are now timed in alternating
+ * short slices, and each ratio is the median over rounds of the two times
+ * in one round (paired_ratios): 109-230 ns. */
 #define _POSIX_C_SOURCE 200809L
 #include "baseline.h"
 
@@ -20,6 +23,8 @@
 
 #define BASELINE_BATCHES 7
 #define BASELINE_BATCH_SECONDS 0.005
+#define PAIRED_ROUNDS 5
+#define PAIRED_SLICE_SECONDS 0.0005
 
 double cpu_seconds(void) {
     struct timespec ts;
@@ -32,8 +37,6 @@ double wall_seconds(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-
-typedef void copy_fn(void *dst, const void *src, size_t n);
 
 static void libc_copy(void *dst, const void *src, size_t n) { memcpy(dst, src, n); }
 
@@ -62,17 +65,6 @@ static void stream_copy(void *dst, const void *src, size_t n) {
 #endif
 }
 
-/* One copy of bytes, on the calling thread (pool NULL) or split into
- * pool->thread_count contiguous parts, one task each, cut at whole 64-byte
- * lines so that the streaming copy's parts stay aligned. */
-typedef struct split_copy {
-    copy_fn *copy;
-    uint8_t *dst;
-    const uint8_t *src;
-    uint64_t bytes;
-    const tmv_parallel *pool;
-} split_copy;
-
 /* The source first, then the destination, as the cases allocate them (the
  * order sets their offsets within a page). Returns 0, or -1 out of memory. */
 static int split_copy_buffers(split_copy *c, bench_setup *s) {
@@ -81,6 +73,19 @@ static int split_copy_buffers(split_copy *c, bench_setup *s) {
     if (c->src && c->dst) return 0;
     setup_free(s);
     return -1;
+}
+
+int yardstick_copies_make(yardstick_copies *y, uint64_t bytes, const tmv_parallel *pool) {
+    *y = (yardstick_copies){.libc = {libc_copy, NULL, NULL, bytes, pool}};
+    if (split_copy_buffers(&y->libc, &y->buffers)) return -1;
+    y->stream = y->libc;
+    y->stream.copy = stream_copy;
+    return 0;
+}
+
+void yardstick_copies_free(yardstick_copies *y) {
+    setup_free(&y->buffers);
+    *y = (yardstick_copies){0};
 }
 
 static uint64_t part_start(const split_copy *c, size_t part) {
@@ -94,7 +99,7 @@ static void copy_part(void *context, size_t part) {
     c->copy(c->dst + start, c->src + start, (size_t)(end - start));
 }
 
-static void run_split_copy(void *context) {
+void split_copy_run(void *context) {
     const split_copy *c = context;
     if (c->pool) c->pool->parallelize(c->pool->pool, copy_part, context, c->pool->thread_count);
     else c->copy(c->dst, c->src, (size_t)c->bytes);
@@ -107,56 +112,88 @@ static double time_calls(timed_fn *fn, void *context, clock_fn *clock, long n) {
     return clock() - t0;
 }
 
+static void sort_seconds(double *x, int n) {   /* insertion sort: a handful */
+    for (int i = 1; i < n; ++i)
+        for (int j = i; j > 0 && x[j] < x[j - 1]; --j) {
+            const double t = x[j];
+            x[j] = x[j - 1];
+            x[j - 1] = t;
+        }
+}
+
+/* Calls of fn that last at least `seconds`, doubling from one (this is also
+ * the warm-up). */
+static long calls_lasting(timed_fn *fn, void *context, clock_fn *clock, double seconds) {
+    long n = 1;
+    while (time_calls(fn, context, clock, n) < seconds) n *= 2;
+    return n;
+}
+
 double median_seconds(timed_fn *fn, void *context, clock_fn *clock) {
     double batch[BASELINE_BATCHES];
-    long n = 1;
-    while (time_calls(fn, context, clock, n) < BASELINE_BATCH_SECONDS) n *= 2;
+    const long n = calls_lasting(fn, context, clock, BASELINE_BATCH_SECONDS);
     for (int b = 0; b < BASELINE_BATCHES; ++b) batch[b] = time_calls(fn, context, clock, n) / (double)n;
-    for (int i = 1; i < BASELINE_BATCHES; ++i)   /* insertion sort, then the median */
-        for (int j = i; j > 0 && batch[j] < batch[j - 1]; --j) {
-            double x = batch[j];
-            batch[j] = batch[j - 1];
-            batch[j - 1] = x;
-        }
+    sort_seconds(batch, BASELINE_BATCHES);
     return batch[BASELINE_BATCHES / 2];
 }
 
-/* A pool's copies are timed by the wall clock: process CPU time would add
- * up its threads' times and hide any speed-up. */
-static double copy_seconds(copy_fn *copy, uint64_t bytes, const tmv_parallel *pool) {
-    bench_setup s = {0};
-    split_copy c = {copy, NULL, NULL, bytes, pool};
-    if (split_copy_buffers(&c, &s)) return 0.0;
-    const double seconds = median_seconds(run_split_copy, &c, pool ? wall_seconds : cpu_seconds);
-    setup_free(&s);
+void paired_ratios(timed_fn *const *fns, void *const *contexts, int n, clock_fn *clock, double *ratio) {
+    long calls[PAIRED_MAX];
+    double rounds[PAIRED_MAX][PAIRED_ROUNDS];
+    for (int i = 0; i < n; ++i) calls[i] = calls_lasting(fns[i], contexts[i], clock, PAIRED_SLICE_SECONDS);
+    for (int r = 0; r < PAIRED_ROUNDS; ++r) {
+        double first = 0;
+        for (int i = 0; i < n; ++i) {
+            /* the slice before moved other data through the caches: one
+             * untimed call brings this one's back, where that is cheap */
+            if (calls[i] >= 4) fns[i](contexts[i]);
+            const double per_call = time_calls(fns[i], contexts[i], clock, calls[i]) / (double)calls[i];
+            if (i == 0) first = per_call;
+            rounds[i][r] = first > 0 ? per_call / first : 0;
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        sort_seconds(rounds[i], PAIRED_ROUNDS);
+        ratio[i] = rounds[i][PAIRED_ROUNDS / 2];
+    }
+}
+
+double memcpy_seconds(uint64_t bytes) {
+    yardstick_copies y;
+    if (yardstick_copies_make(&y, bytes, NULL)) return 0.0;
+    const double seconds = median_seconds(split_copy_run, &y.libc, cpu_seconds);
+    yardstick_copies_free(&y);
     return seconds;
 }
 
-double memcpy_seconds(uint64_t bytes) { return copy_seconds(libc_copy, bytes, NULL); }
-
-double split_memcpy_seconds(uint64_t bytes, const tmv_parallel *pool) { return copy_seconds(libc_copy, bytes, pool); }
-
-double split_stream_copy_seconds(uint64_t bytes, const tmv_parallel *pool) {
-    return copy_seconds(stream_copy, bytes, pool);
-}
-
-/* A yardstick row, timed as the cases it stands beside. */
+/* A yardstick row, timed as the cases it stands beside; a pool's copies by
+ * the wall clock: process CPU time would add up its threads' times and hide
+ * any speed-up. */
 static void copy_case(tmvb_state *st, const copy_row *row, copy_fn *copy) {
-    const double yardstick = copy_seconds(libc_copy, row->bytes, row->pool);
-    const double best = copy_seconds(stream_copy, row->bytes, row->pool);
+    yardstick_copies y;
     bench_setup s = {0};
     split_copy c = {copy, NULL, NULL, row->bytes, row->pool};
-    if (split_copy_buffers(&c, &s)) {
+    if (yardstick_copies_make(&y, row->bytes, row->pool)) {
         tmvb_skip(st, "out of memory");
         return;
     }
-    run_split_copy(&c);
-    while (tmvb_keep_running(st)) run_split_copy(&c);
+    if (split_copy_buffers(&c, &s)) {
+        yardstick_copies_free(&y);
+        tmvb_skip(st, "out of memory");
+        return;
+    }
+    split_copy_run(&c);
+    while (tmvb_keep_running(st)) split_copy_run(&c);
+    timed_fn *const fns[3] = {split_copy_run, split_copy_run, split_copy_run};
+    void *const contexts[3] = {&c, &y.libc, &y.stream};
+    double ratio[3];
+    paired_ratios(fns, contexts, 3, row->pool ? wall_seconds : cpu_seconds, ratio);
     tmvb_set_bytes_per_iteration(st, 2 * row->bytes);
     tmvb_set_counter(st, "out_bytes", (double)row->bytes);
-    tmvb_set_rate_counter(st, "x_memcpy", yardstick);
-    tmvb_set_rate_counter(st, "x_best_copy", best < yardstick ? best : yardstick);
+    tmvb_set_counter(st, "x_memcpy", ratio[1]);
+    tmvb_set_counter(st, "x_best_copy", ratio[2] < ratio[1] ? ratio[2] : ratio[1]);
     setup_free(&s);
+    yardstick_copies_free(&y);
 }
 
 void bench_memcpy_case(tmvb_state *st, void *arg) { copy_case(st, arg, libc_copy); }

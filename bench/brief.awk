@@ -31,7 +31,7 @@ $2 == "memcpy" || $2 == "overhead" || $2 == "many_pieces" { next }
 }
 END {
     printf "tensormove %s on %s, %s\n", ctx["tensormove_version"], ctx["cpu_model"], ctx["date"]
-    printf "x memcpy: time of memcpy of the same output bytes in the same run / time of the case (1.0 = as fast)\n"
+    printf "x memcpy: time of memcpy of the same output bytes / time of the case, timed in alternating slices (1.0 = as fast)\n"
     printf "geometric mean over the run's cases (worst case below it)\n\n"
     printf "%-15s", "operator"
     for (s = 1; s <= nsets; s++) printf " %11s", sets[s]

@@ -35,13 +35,17 @@ static struct {
     const entry *e;
     bench_setup s;
     int built;
-    double yardstick;   /* memcpy of the output bytes on the entry's threads, measured beside it */
-    double best_copy;   /* the smaller of that and the streaming copy on those threads */
+    /* The entry's time in the yardsticks' (their seconds over its), timed in
+     * alternating slices (paired_ratios): memcpy of the output bytes and the
+     * faster of it and the streaming copy, on the entry's threads; the
+     * obvious plans (obvious.h) and a gather's line loads (gather_bound.h),
+     * one thread only, 0 when not measured. */
+    double x_memcpy, x_best_copy, x_pieces, x_loop, x_bound;
     double serial;      /* wall seconds of tmv_op_execute of the same op (pool entries only) */
-    double pieces, loop;   /* the obvious plans' seconds (obvious.h; one thread only), 0 when not measured */
-    double bound;          /* a gather's line loads' seconds (gather_bound.h; one thread only), 0 when not measured */
+    yardstick_copies copies;   /* the copies' buffers, for the case's size and threads */
     obvious_plan obvious;
     gather_bound lines;
+    int have_obvious, have_bound;
     tmv_op *op;
     char error[512];
 } cur;
@@ -69,35 +73,64 @@ static void fail(const char *what, tmv_status st) {
     snprintf(cur.error, sizeof cur.error, "%s: %s: %s", what, tmv_status_string(st), tmv_last_error());
 }
 
-/* The copies of the output bytes on the threads the entry runs on, and on
- * one thread the obvious plans of the case, once they are seen to compute
- * what the case does. Returns 0 or sets cur.error. */
-static int measure_yardsticks(const tmv_parallel *pool) {
-    cur.yardstick = split_memcpy_seconds(cur.s.bytes_written, pool);
-    const double stream = split_stream_copy_seconds(cur.s.bytes_written, pool);
-    cur.best_copy = stream < cur.yardstick ? stream : cur.yardstick;
-    cur.pieces = cur.loop = cur.bound = 0;
+/* The yardsticks of a case on the threads the entry runs on: the copies of
+ * its output bytes, and on one thread the obvious plans of the case, once
+ * they are seen to compute what the case does, and a gather's line loads.
+ * Returns 0 or sets cur.error. */
+static int make_yardsticks(const tmv_parallel *pool) {
+    yardstick_copies_free(&cur.copies);
     gather_bound_free(&cur.lines);
+    cur.have_obvious = cur.have_bound = 0;
+    if (yardstick_copies_make(&cur.copies, cur.s.bytes_written, pool)) {
+        snprintf(cur.error, sizeof cur.error, "out of memory for the yardstick copies");
+        return -1;
+    }
     if (pool || obvious_plan_build(&cur.s, &cur.obvious)) return 0;
     if (obvious_plan_agrees(&cur.s, &cur.obvious)) {
         snprintf(cur.error, sizeof cur.error, "the obvious plans (bench/obvious.c) disagree with the case's output");
         return -1;
     }
-    cur.pieces = median_seconds(obvious_run_pieces, &cur.obvious, cpu_seconds);
-    cur.loop = median_seconds(obvious_run_loop, &cur.obvious, cpu_seconds);
-    if (gather_bound_build(&cur.obvious, cur.s.in[0], &cur.lines) == 0) {
-        const double plain = median_seconds(gather_bound_run, &cur.lines, cpu_seconds);
-        const double ahead = median_seconds(gather_bound_run_ahead, &cur.lines, cpu_seconds);
-        cur.bound = plain < ahead ? plain : ahead;
-    }
+    cur.have_obvious = 1;
+    cur.have_bound = gather_bound_build(&cur.obvious, cur.s.in[0], &cur.lines) == 0;
     return 0;
 }
 
+static void run_case(void *unused) {
+    (void)unused;
+    (void)run_once();   /* it succeeded in the warm-up */
+    tmvb_consume(cur.s.out[0]);
+}
+
+/* The entry's ratios to its yardsticks, each timed in slices alternating
+ * with the entry's own calls. */
+static void time_yardsticks(const tmv_parallel *pool) {
+    timed_fn *fns[PAIRED_MAX] = {run_case, split_copy_run, split_copy_run};
+    void *contexts[PAIRED_MAX] = {NULL, &cur.copies.libc, &cur.copies.stream};
+    int n = 3, pieces = 0, bound = 0;
+    if (cur.have_obvious) {
+        pieces = n;
+        fns[n] = obvious_run_pieces, contexts[n++] = &cur.obvious;
+        fns[n] = obvious_run_loop, contexts[n++] = &cur.obvious;
+    }
+    if (cur.have_bound) {
+        bound = n;
+        fns[n] = gather_bound_run, contexts[n++] = &cur.lines;
+        fns[n] = gather_bound_run_ahead, contexts[n++] = &cur.lines;
+    }
+    double ratio[PAIRED_MAX];
+    paired_ratios(fns, contexts, n, pool ? wall_seconds : cpu_seconds, ratio);
+    cur.x_memcpy = ratio[1];
+    cur.x_best_copy = ratio[2] < ratio[1] ? ratio[2] : ratio[1];
+    cur.x_pieces = pieces ? ratio[pieces] : 0;
+    cur.x_loop = pieces ? ratio[pieces + 1] : 0;
+    cur.x_bound = bound ? (ratio[bound] < ratio[bound + 1] ? ratio[bound] : ratio[bound + 1]) : 0;
+}
+
 /* Builds the case (unless the previous entry was the same case and size),
- * measures the yardsticks (unless the previous entry also ran on the same
- * threads), creates its op under its kernel set, warms up; for a pool entry
- * also times the op on one thread by the wall clock, for its speed-up.
- * Returns 0 or sets cur.error. */
+ * makes its yardsticks (unless the previous entry also ran on the same
+ * threads), creates its op under its kernel set, warms up, times the
+ * yardsticks against it; for a pool entry also times the op on one thread
+ * by the wall clock, for its speed-up. Returns 0 or sets cur.error. */
 static int prepare(const entry *e) {
     if (cur.e == e) return cur.error[0] ? -1 : 0;
     const int same_data = cur.built && cur.e && cur.e->c == e->c && cur.e->target == e->target;
@@ -121,7 +154,7 @@ static int prepare(const entry *e) {
         }
         cur.built = 1;
     }
-    if (!same_yardsticks && measure_yardsticks(e->pool)) return -1;
+    if (!same_yardsticks && make_yardsticks(e->pool)) return -1;
     if (!cur.s.one_shot && (st = tmv_op_create(&cur.s.op, &cur.op)) != TMV_OK) {
         fail("create", st);
         return -1;
@@ -133,6 +166,7 @@ static int prepare(const entry *e) {
             return -1;
         }
     } while (cpu_seconds() - t0 < WARMUP_SECONDS);
+    time_yardsticks(e->pool);
     if (e->pool) {
         tmv_status serial_status = TMV_OK;
         cur.serial = median_seconds(run_serial, &serial_status, wall_seconds);
@@ -161,11 +195,11 @@ static void run_entry(tmvb_state *state, void *arg) {
     }
     tmvb_set_bytes_per_iteration(state, cur.s.bytes_read + cur.s.bytes_written);
     tmvb_set_counter(state, "out_bytes", (double)cur.s.bytes_written);
-    tmvb_set_rate_counter(state, "x_memcpy", cur.yardstick);
-    tmvb_set_rate_counter(state, "x_best_copy", cur.best_copy);
-    if (cur.pieces > 0) tmvb_set_rate_counter(state, "x_pieces", cur.pieces);
-    if (cur.loop > 0) tmvb_set_rate_counter(state, "x_loop", cur.loop);
-    if (cur.bound > 0) tmvb_set_rate_counter(state, "x_bound", cur.bound);
+    tmvb_set_counter(state, "x_memcpy", cur.x_memcpy);
+    tmvb_set_counter(state, "x_best_copy", cur.x_best_copy);
+    if (cur.x_pieces > 0) tmvb_set_counter(state, "x_pieces", cur.x_pieces);
+    if (cur.x_loop > 0) tmvb_set_counter(state, "x_loop", cur.x_loop);
+    if (cur.x_bound > 0) tmvb_set_counter(state, "x_bound", cur.x_bound);
     if (e->pool) tmvb_set_rate_counter(state, "speedup", cur.serial);   /* one-thread wall time / this one */
     if (cur.op) tmvb_set_label(state, tmv_op_describe(cur.op));   /* the kernels that ran */
 }
@@ -295,6 +329,7 @@ void bench_release_all(void) {
     release_op();
     setup_free(&cur.s);
     gather_bound_free(&cur.lines);
+    yardstick_copies_free(&cur.copies);
     cur.built = 0;
     cur.e = NULL;
     for (int r = 0; r < run_count; ++r) tmv_thread_pool_destroy(runs[r]);

@@ -13,7 +13,7 @@ BEGIN { FS = "\t" }
 !header {
     printf "tensormove %s on %s; kernel sets: %s; %s\n", ctx["tensormove_version"], ctx["cpu_model"],
         ctx["tensormove_isas"], ctx["date"]
-    printf "GB/s = (bytes read + bytes written) / time; x memcpy = memcpy of the output bytes, same run (1.0 = as fast);\n"
+    printf "GB/s = (bytes read + bytes written) / time; x memcpy = memcpy of the output bytes, timed in alternating slices (1.0 = as fast);\n"
     printf "x best = the same with the faster of memcpy and a streaming copy of those bytes; \"isa@Tt\" rows ran\n"
     printf "on T threads, timed by the wall clock against the copies split over the same T threads;\n"
     printf "x pieces / x loop = the same against memcpy of each contiguous piece / a plain element loop\n"
