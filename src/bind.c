@@ -161,9 +161,7 @@ static tmv_status outputs_disjoint(const tmv_op *op, void *const *outputs)
 /* Whether a NULL stands where a tensor holds elements, or the single
  * tensor on one side meets a tensor of the other (every operator has a single
  * tensor on one side): what the checks below look for, without a branch a
- * tensor. A tensor holds elements iff its extent is not 0. It may say yes
- * where they find nothing (an empty single tensor inside another): only
- * their cost is spent. */
+ * tensor. A tensor holds elements iff its extent is not 0. */
 static bool bindings_suspect(const tmv_op *op, const void *const *inputs, void *const *outputs)
 {
     const bool one_output = op->output_count == 1;
@@ -173,12 +171,9 @@ static bool bindings_suspect(const tmv_op *op, const void *const *inputs, void *
     const void *const *other_at = one_output ? inputs : (const void *const *)outputs;
     const uint32_t count = one_output ? op->input_count : op->output_count;
     bool suspect = (at == 0) & (len != 0);
-    for (uint32_t i = 0; i < count; i++) {
-        const uintptr_t p = (uintptr_t)other_at[i];
-        const uint64_t l = others[i].extent_bytes;
-        /* at NULL, starting within the single tensor, or holding its start */
-        suspect |= (l != 0) & ((p == 0) | (p - at < len) | (at - p < l));
-    }
+    for (uint32_t i = 0; i < count; i++)
+        suspect |= ((other_at[i] == NULL) & (others[i].extent_bytes != 0)) |
+                    ranges_meet((const void *)at, len, other_at[i], others[i].extent_bytes);
     return suspect;
 }
 
