@@ -202,9 +202,49 @@ static void many_rows(tmv_isa isa, void *ctx)
     check_both(isa, &longs);
     const rows_case one_row = {TMV_DTYPE_FLOAT32, 1, 2, {1024, 2001}, 0, 0};
     check_both(isa, &one_row);
+    /* Pieces that are not whole lines, past L1: AVX-512's line kernels
+     * (rows_lines_avx512.h), whose first and last vectors load with care
+     * next to the inputs' guard pages; odd row counts leave a tail. */
+    const rows_case past_l1[] = {
+        {TMV_DTYPE_UINT8, 601, 3, {100, 100, 100}, 0, 0},
+        {TMV_DTYPE_UINT8, 997, 4, {31, 77, 13, 100}, 0, 0},
+        {TMV_DTYPE_FLOAT32, 333, 2, {25, 33}, 0, 0},
+        {TMV_DTYPE_UINT8, 601, 3, {100, 100, 100}, 5, 0},
+        {TMV_DTYPE_UINT16, 1201, 8, {50, 50, 50, 50, 50, 50, 50, 50}, 0, 0},
+    };
+    for (unsigned i = 0; i < sizeof past_l1 / sizeof past_l1[0]; i++)
+        check_both(isa, &past_l1[i]);
 }
 
 Test(kernels_rows, many_rows)
 {
     tu_for_each_isa(many_rows, NULL);
+}
+
+/* Past L1, pieces that are not whole lines go to the line kernels where
+ * AVX-512 runs, so that many_rows checks them there. */
+static void lines_chosen(tmv_isa isa, void *ctx)
+{
+    (void)ctx;
+    if (isa != TMV_ISA_AVX512 && isa != TMV_ISA_AVX512_VBMI)
+        return;
+    const rows_case c = {TMV_DTYPE_UINT8, 601, 3, {100, 100, 100}, 0, 0};
+    tensors ts;
+    make_tensors(&c, &ts);
+    tmv_join_desc jd = {c.n, ts.t, &ts.t[c.n], 1};
+    tmv_split_desc sd = {&ts.t[c.n], c.n, ts.t, 1};
+    for (int join = 0; join < 2; join++) {
+        tmv_op_desc desc = {join ? TMV_OP_JOIN : TMV_OP_SPLIT, join ? (const void *)&jd : (const void *)&sd, 0};
+        tmv_op *op = NULL;
+        cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK, "%s", tmv_last_error());
+        const char *plan = tmv_op_describe(op);
+        cr_expect_not_null(strstr(plan, join ? "join_rows_lines/avx512" : "split_rows_lines/avx512"), "set %s: %s",
+                           tmv_isa_name(isa), plan);
+        tmv_op_destroy(op);
+    }
+}
+
+Test(kernels_rows, lines_chosen)
+{
+    tu_for_each_isa(lines_chosen, NULL);
 }

@@ -1,0 +1,426 @@
+/* rows_lines_avx512.h - row-wise JOIN / SPLIT that writes each contiguous output a whole 64-byte vector at a time, each vector gathered by masked loads from the piece rows it spans (AVX-512BW; the kernels: rows_x86.h).
+ *
+ * The column moves write every piece of every row with stores of their
+ * own: a 100-byte piece takes two overlapping 64-byte stores, most of
+ * them across a cache line, so that JOIN inner/3x100B u8 at 1 MiB ran
+ * 0.59 x memcpy and a memcpy per piece 0.38 (tmv-bench --tmv_sweep=full,
+ * Intel Xeon, 2026-11-28). Here the output (JOIN's joined rows; each of
+ * SPLIT's pieces) is written once, in order, one store per 64 bytes, and
+ * each stretch of a vector that comes from one source row is one
+ * merge-masked load: the loads' windows may reach past the stretch, and
+ * AVX-512 suppresses faults on the lanes the mask leaves out.
+ *
+ * An output of rows of W bytes repeats its layout every lcm(W, 64) bytes:
+ * L = W / gcd(W, 64) vectors hold R = 64 / gcd(W, 64) rows. At create the
+ * prepare lays out, for each vector of that period, its stretches (source,
+ * offset from the source's period start, lane mask), padded to the same
+ * count S for every vector with empty masks, so that each vector runs the
+ * same loop. A shape whose layouts do not fit the kernel state, or that
+ * needs more than TMV_ROWS_LINES_SLOTS_MAX stretches a vector, is not taken.
+ *
+ * A masked load whose window reaches into a page that is not present costs
+ * a microcode assist although the mask leaves that page out
+ * (mask_page_x86.h). Windows reach at most 63 bytes past their stretch, so
+ * only vectors that draw on the rows near either end of a source can reach
+ * outside its tensor; those vectors take each load whose window crosses a
+ * page boundary through the stack instead. */
+#ifndef TMV_ROWS_LINES_AVX512_H
+#define TMV_ROWS_LINES_AVX512_H
+
+#include <immintrin.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../kernels.h"
+#include "mask_page_x86.h"
+#include "rows_columns_x86.h"
+#include "rows_zip_x86.h"
+
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+
+/* Most stretches a vector: pieces of 10 bytes and more (a vector spans at
+ * most 64 / w + 2 of them). */
+#define TMV_ROWS_LINES_SLOTS_MAX 8
+
+/* One stretch of a vector: its lanes (mask) come from source `src` at
+ * `off` bytes from that source's period start, less the first lane. */
+typedef struct tmv_rows_lines_seg {
+    int32_t  off;
+    uint32_t src;
+    uint64_t mask;
+} tmv_rows_lines_seg;
+
+/* One output's period: L vectors of S stretches each, from seg[first]. */
+typedef struct tmv_rows_lines_stream {
+    uint32_t lines;   /* L */
+    uint32_t slots;   /* S */
+    uint32_t rows;    /* R: the output's rows in a period */
+    uint32_t first;
+} tmv_rows_lines_stream;
+
+#define TMV_ROWS_LINES_HEADER (16 + TMV_ROWS_MAX_STREAMS * sizeof(tmv_rows_lines_stream))
+#define TMV_ROWS_LINES_SEGS ((TMV_KERNEL_STATE_BYTES - TMV_ROWS_LINES_HEADER) / sizeof(tmv_rows_lines_seg))
+
+/* The kernel state: JOIN has one output (the joined rows), SPLIT one per
+ * piece, in piece order. */
+typedef struct tmv_rows_lines_plan {
+    uint32_t              streams;
+    uint32_t              pad[3];
+    tmv_rows_lines_stream stream[TMV_ROWS_MAX_STREAMS];
+    tmv_rows_lines_seg    seg[TMV_ROWS_LINES_SEGS];
+} tmv_rows_lines_plan;
+
+/* Where one output's row comes from: `count` column ranges, each from a
+ * source whose rows are `pitch` apart, starting at byte src_col of its row. */
+typedef struct tmv_rows_lines_cols {
+    unsigned count;
+    uint64_t col[TMV_ROWS_MAX_STREAMS], bytes[TMV_ROWS_MAX_STREAMS];
+    uint64_t pitch[TMV_ROWS_MAX_STREAMS], src_col[TMV_ROWS_MAX_STREAMS];
+} tmv_rows_lines_cols;
+
+/* Output o's columns: JOIN's joined row is the pieces side by side, each
+ * from its own buffer; SPLIT's piece o is one range of the joined row. */
+static inline void tmv_rows_lines_cols_of(const tmv_rows_shape *s, bool join, unsigned o, tmv_rows_lines_cols *c)
+{
+    if (join) {
+        c->count = s->piece_count;
+        for (unsigned p = 0; p < s->piece_count; p++) {
+            c->col[p] = s->pieces[p].offset;
+            c->bytes[p] = s->pieces[p].bytes;
+            c->pitch[p] = s->pieces[p].pitch;
+            c->src_col[p] = 0;
+        }
+    } else {
+        c->count = 1;
+        c->col[0] = 0;
+        c->bytes[0] = s->pieces[o].bytes;
+        c->pitch[0] = s->joined_pitch;
+        c->src_col[0] = s->pieces[o].offset;
+    }
+}
+
+static inline uint64_t tmv_rows_lines_gcd64(uint64_t w)
+{
+    uint64_t g = 64;
+    while (w % g != 0)
+        g /= 2;
+    return g;
+}
+
+/* Lays out one output of rows of W bytes from columns c: its period's
+ * stretches from seg (which has room for `room`), written only if out is
+ * not NULL. False if they do not fit, need more than
+ * TMV_ROWS_LINES_SLOTS_MAX a vector, or an offset outside int32_t. */
+static inline bool tmv_rows_lines_layout(const tmv_rows_lines_cols *c, uint64_t W, uint32_t room,
+                                         tmv_rows_lines_stream *st, tmv_rows_lines_seg *out)
+{
+    const uint64_t g = tmv_rows_lines_gcd64(W), L = W / g;
+    if (L > room)
+        return false;
+    st->lines = (uint32_t)L;
+    st->rows = (uint32_t)(64 / g);
+    unsigned slots = 0;
+    for (uint64_t j = 0; j < L; j++) {
+        uint64_t pos = 64 * j;
+        unsigned lane = 0, n = 0;
+        while (lane < 64) {
+            const uint64_t r = pos / W, col = pos % W;
+            unsigned k = 0;
+            while (k + 1 < c->count && !(col >= c->col[k] && col < c->col[k] + c->bytes[k]))
+                k++;
+            const uint64_t left = c->col[k] + c->bytes[k] - col;
+            const unsigned len = left < 64 - lane ? (unsigned)left : 64 - lane;
+            const int64_t off = (int64_t)(r * c->pitch[k] + c->src_col[k] + (col - c->col[k])) - (int64_t)lane;
+            if (n == TMV_ROWS_LINES_SLOTS_MAX || off > INT32_MAX || (uint64_t)L * (n + 1) > room)
+                return false;
+            if (out != NULL && st->slots > n)
+                out[j * st->slots + n] = (tmv_rows_lines_seg){(int32_t)off, k, _bzhi_u64(~0ull, len) << lane};
+            n++;
+            lane += len;
+            pos += len;
+        }
+        slots = n > slots ? n : slots;
+    }
+    if (out == NULL)
+        st->slots = slots;
+    return true;
+}
+
+/* Lays out every output of s into pl (NULL: only checks that they fit). */
+static inline bool tmv_rows_lines_plan_make(const tmv_rows_shape *s, bool join, tmv_rows_lines_plan *pl)
+{
+    const unsigned outputs = join ? 1 : s->piece_count;
+    uint32_t used = 0;
+    for (unsigned o = 0; o < outputs; o++) {
+        tmv_rows_lines_cols c;
+        tmv_rows_lines_stream st = {0};
+        tmv_rows_lines_cols_of(s, join, o, &c);
+        const uint64_t W = join ? s->joined_bytes : s->pieces[o].bytes;
+        if (!tmv_rows_lines_layout(&c, W, TMV_ROWS_LINES_SEGS - used, &st, NULL))
+            return false;
+        if ((uint64_t)st.lines * st.slots > TMV_ROWS_LINES_SEGS - used)
+            return false;
+        st.first = used;
+        if (pl != NULL) {
+            tmv_rows_lines_seg *seg = pl->seg + used;
+            for (uint64_t i = 0; i < (uint64_t)st.lines * st.slots; i++)
+                seg[i] = (tmv_rows_lines_seg){0, 0, 0};
+            tmv_rows_lines_layout(&c, W, TMV_ROWS_LINES_SEGS - used, &st, seg);
+            pl->stream[o] = st;
+        }
+        used += st.lines * st.slots;
+    }
+    if (pl != NULL)
+        pl->streams = outputs;
+    return true;
+}
+
+/* True if every piece is whole lines at line offsets in rows of whole
+ * lines: the column moves then store whole lines too, and kept ahead of
+ * these (SPLIT inner/2x64B f32 at 1 MiB: 58 us against 67 here, memcpy 50). */
+static inline bool tmv_rows_lines_whole(const tmv_rows_shape *s)
+{
+    uint64_t bits = s->joined_pitch;
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        bits |= s->pieces[p].bytes | s->pieces[p].offset | s->pieces[p].pitch;
+    return bits % 64 == 0;
+}
+
+/* The shapes: up to 16 pieces whose outputs are contiguous (JOIN: packed
+ * joined rows; SPLIT: packed pieces), not all whole lines, and whose
+ * layouts fit; only once the step outgrows L1 or streams. In L1 a vector's
+ * table walk costs more than the column moves' split stores: JOIN
+ * inner/3x100B u8 at 8 KiB took 301 ns here, 145 by the columns (memcpy
+ * 83); at 32 KiB 1.77 us against 1.94, at 1 MiB 59 against 74 (memcpy 42),
+ * and at 64 MiB, streaming, 8.2-9.3 ms against 14 (memcpy 9.1; Intel Xeon,
+ * 2026-11-28, the kernels timed directly). */
+static inline bool tmv_rows_lines_shape(const tmv_rows_shape *s, bool join)
+{
+    if (s->piece_count < 1 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_pitch == 0 || tmv_rows_lines_whole(s))
+        return false;
+    if (join && s->joined_pitch != s->joined_bytes)
+        return false;
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        if (s->pieces[p].pitch == 0 || (!join && s->pieces[p].pitch != s->pieces[p].bytes))
+            return false;
+    const uint64_t bytes = s->rows * s->joined_bytes;
+    if (2 * bytes <= tmv_rows_l1_bytes(s) && bytes < s->tuning->stream_threshold)
+        return false;
+    return tmv_rows_lines_plan_make(s, join, NULL);
+}
+
+__attribute__((always_inline)) static inline bool tmv_rows_lines_join_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_lines_shape(s, true);
+}
+
+__attribute__((always_inline)) static inline bool tmv_rows_lines_split_shape(const tmv_rows_shape *s)
+{
+    return tmv_rows_lines_shape(s, false);
+}
+
+/* The kernels' prepare (rows_x86.h). */
+static inline void tmv_rows_lines_prepare(const tmv_rows_shape *s, void *state, bool join)
+{
+    _Static_assert(sizeof(tmv_rows_lines_plan) <= TMV_KERNEL_STATE_BYTES, "lines plan exceeds the kernel state");
+    tmv_rows_lines_plan_make(s, join, state);
+}
+
+/* The stretch's bytes copied through the stack (its mask is one run of
+ * lanes), for a window that crosses a page boundary. */
+__attribute__((cold, noinline)) static __m512i tmv_rows_lines_load_copied(__m512i v, __mmask64 m, uintptr_t at)
+{
+    uint8_t bytes[64];
+    const unsigned first = (unsigned)__builtin_ctzll(m);
+    memcpy(bytes + first, (const void *)(at + first), (size_t)__builtin_popcountll(m));
+    return _mm512_mask_loadu_epi8(v, m, bytes);
+}
+
+/* One stretch merged into v, base its source's period start; where careful, a window across a page
+ * boundary goes through the stack. */
+__attribute__((always_inline)) static inline __m512i tmv_rows_lines_load(__m512i v, const tmv_rows_lines_seg *g,
+                                                                        uintptr_t base, __mmask64 keep, bool careful)
+{
+    const uintptr_t at = base + (uintptr_t)(intptr_t)g->off;
+    const __mmask64 m = g->mask & keep;
+    if (careful) {
+        if (m == 0)
+            return v;
+        if (__builtin_expect((at & (TMV_PAGE_BYTES - 1)) > TMV_PAGE_BYTES - 64, 0))
+            return tmv_rows_lines_load_copied(v, m, at);
+    }
+    return _mm512_mask_loadu_epi8(v, m, (const void *)at);
+}
+
+/* One output being written: its layout, its sources' row 0 and their
+ * bytes per period, and where it goes. */
+typedef struct tmv_rows_lines_out {
+    const tmv_rows_lines_stream *st;
+    const tmv_rows_lines_seg    *seg;
+    const uintptr_t             *base;
+    const uint64_t              *step;
+    unsigned                     sources;
+    uint8_t                     *dst;
+    uint64_t                     head, tail;   /* vectors [head, tail) need no care */
+} tmv_rows_lines_out;
+
+/* Vectors [l0, l1) of output o, S stretches each (a constant where the
+ * caller can make it one). One source (SPLIT) keeps its period start in a
+ * register: through the array, each period's step made a store-to-load
+ * chain, several cycles a vector where a period is one vector. nt:
+ * streaming stores (dst 64-aligned). */
+__attribute__((always_inline)) static inline void tmv_rows_lines_vectors(const tmv_rows_lines_out *o, uint64_t l0,
+                                                                        uint64_t l1, unsigned S, bool single,
+                                                                        bool careful, bool nt)
+{
+    if (l0 >= l1)
+        return;
+    const uint32_t L = o->st->lines;
+    uint64_t j = l0 % L;
+    uintptr_t base[TMV_ROWS_MAX_STREAMS], one = o->base[0] + (l0 / L) * o->step[0];
+    if (!single)
+        for (unsigned k = 0; k < o->sources; k++)
+            base[k] = o->base[k] + (l0 / L) * o->step[k];
+    const tmv_rows_lines_seg *first = o->seg + o->st->first, *line = first + j * S;
+    uint8_t *d = o->dst + 64 * l0;
+    for (uint64_t l = l0; l < l1; l++, d += 64) {
+        __m512i v = _mm512_setzero_si512();
+        for (unsigned k = 0; k < S; k++)
+            v = tmv_rows_lines_load(v, &line[k], single ? one : base[line[k].src], ~0ull, careful);
+        if (nt)
+            _mm512_stream_si512((void *)d, v);
+        else
+            _mm512_storeu_si512((void *)d, v);
+        line += S;
+        if (++j == L) {
+            j = 0;
+            line = first;
+            if (single)
+                one += o->step[0];
+            else
+                for (unsigned k = 0; k < o->sources; k++)
+                    base[k] += o->step[k];
+        }
+    }
+}
+
+/* Vectors [l0, l1) that need no care, with S a constant for the common
+ * counts. */
+__attribute__((always_inline)) static inline void tmv_rows_lines_fast(const tmv_rows_lines_out *o, uint64_t l0,
+                                                                     uint64_t l1, bool single, bool nt)
+{
+    switch (o->st->slots) {
+    case 1: tmv_rows_lines_vectors(o, l0, l1, 1, single, false, nt); break;
+    case 2: tmv_rows_lines_vectors(o, l0, l1, 2, single, false, nt); break;
+    case 3: tmv_rows_lines_vectors(o, l0, l1, 3, single, false, nt); break;
+    case 4: tmv_rows_lines_vectors(o, l0, l1, 4, single, false, nt); break;
+    default: tmv_rows_lines_vectors(o, l0, l1, o->st->slots, single, false, nt); break;
+    }
+}
+
+/* Vectors [l0, l1) of the output, each taken with care where it lies
+ * outside [head, tail). */
+__attribute__((always_inline)) static inline void tmv_rows_lines_range(const tmv_rows_lines_out *o, uint64_t l0,
+                                                                      uint64_t l1, bool single, bool nt)
+{
+    const uint64_t a = o->head > l0 ? (o->head < l1 ? o->head : l1) : l0;
+    const uint64_t b = o->tail < l1 ? (o->tail > a ? o->tail : a) : l1;
+    tmv_rows_lines_vectors(o, l0, a, o->st->slots, single, true, nt);
+    if (nt)
+        tmv_rows_lines_fast(o, a, b, single, true);
+    else
+        tmv_rows_lines_fast(o, a, b, single, false);
+    tmv_rows_lines_vectors(o, b, l1, o->st->slots, single, true, nt);
+}
+
+/* The last t (< 64) bytes of the output, vector n: masked, with care. */
+static inline void tmv_rows_lines_tail(const tmv_rows_lines_out *o, uint64_t n, unsigned t)
+{
+    const uint32_t L = o->st->lines, S = o->st->slots;
+    const tmv_rows_lines_seg *line = o->seg + o->st->first + (n % L) * S;
+    __m512i v = _mm512_setzero_si512();
+    for (unsigned k = 0; k < S; k++)
+        v = tmv_rows_lines_load(v, &line[k], o->base[line[k].src] + (n / L) * o->step[line[k].src],
+                                _bzhi_u64(~0ull, t), true);
+    tmv_store_first(o->dst + 64 * n, t, v);
+}
+
+/* The vectors of an output of `rows` rows of W bytes that need care: those
+ * that draw on the first or the last rh rows of a source, rh = ceil(63 /
+ * its least pitch), may have windows outside it. */
+static inline void tmv_rows_lines_bounds(tmv_rows_lines_out *o, const uint64_t *pitch, uint64_t rows, uint64_t W)
+{
+    const uint64_t n = rows * W / 64;
+    uint64_t least = pitch[0];
+    for (unsigned k = 1; k < o->sources; k++)
+        least = pitch[k] < least ? pitch[k] : least;
+    const uint64_t rh = (63 + least - 1) / least;
+    o->head = o->tail = n;
+    if (rows > 2 * rh) {
+        const uint64_t head = (rh * W + 63) / 64, tail = (rows - rh) * W / 64;
+        o->head = head < n ? head : n;
+        o->tail = tail < o->head ? o->head : tail < n ? tail : n;
+    }
+}
+
+/* Rows of the joined tensor a SPLIT reads per round over its pieces: the
+ * pieces take turns on a block small enough to stay in L1 between them
+ * (piece by piece over the whole tensor read it from memory once per piece
+ * at DRAM sizes: two 100-byte pieces at 64 MiB took 19 ms, memcpy 9). */
+#define TMV_ROWS_LINES_SPLIT_BLOCK_BYTES 16384
+
+/* The kernels (rows_x86.h): JOIN's joined rows from the pieces, or each of
+ * SPLIT's pieces from the joined rows; streaming where the step's output
+ * (all of SPLIT's pieces) reaches the tuning record's threshold, each
+ * output that starts on a line. */
+__attribute__((always_inline)) static inline void tmv_rows_lines_run(const tmv_rows_shape *s, void *const *pieces,
+                                                                    uint8_t *joined, bool join)
+{
+    const tmv_rows_lines_plan *pl = s->state;
+    const unsigned outputs = join ? 1 : pl->streams;
+    uintptr_t base[TMV_ROWS_MAX_STREAMS];
+    uint64_t pitch[TMV_ROWS_MAX_STREAMS] = {0}, step[TMV_ROWS_MAX_STREAMS];
+    tmv_rows_lines_out out[TMV_ROWS_MAX_STREAMS];
+    bool nt[TMV_ROWS_MAX_STREAMS], streamed = false;
+    if (join) {
+        for (unsigned p = 0; p < s->piece_count; p++) {
+            base[p] = (uintptr_t)pieces[s->pieces[p].buffer];
+            pitch[p] = s->pieces[p].pitch;
+            step[p] = pl->stream[0].rows * pitch[p];
+        }
+        out[0] = (tmv_rows_lines_out){&pl->stream[0], pl->seg, base, step, s->piece_count, joined, 0, 0};
+        tmv_rows_lines_bounds(&out[0], pitch, s->rows, s->joined_bytes);
+    } else {
+        for (unsigned o = 0; o < outputs; o++) {
+            base[o] = (uintptr_t)joined;
+            step[o] = pl->stream[o].rows * s->joined_pitch;
+            out[o] = (tmv_rows_lines_out){&pl->stream[o], pl->seg, &base[o], &step[o], 1, pieces[s->pieces[o].buffer],
+                                          0, 0};
+            tmv_rows_lines_bounds(&out[o], &s->joined_pitch, s->rows, s->pieces[o].bytes);
+        }
+    }
+    const bool past_threshold = s->rows * s->joined_bytes >= s->tuning->stream_threshold;   /* all outputs */
+    for (unsigned o = 0; o < outputs; o++) {
+        nt[o] = past_threshold && (uintptr_t)out[o].dst % 64 == 0;
+        streamed |= nt[o];
+    }
+    const uint64_t block = join ? s->rows : (TMV_ROWS_LINES_SPLIT_BLOCK_BYTES + s->joined_pitch - 1) / s->joined_pitch;
+    for (uint64_t r0 = 0; r0 < s->rows; r0 += block) {
+        const uint64_t r1 = s->rows - r0 > block ? r0 + block : s->rows;
+        for (unsigned o = 0; o < outputs; o++) {
+            const uint64_t W = join ? s->joined_bytes : s->pieces[o].bytes;
+            tmv_rows_lines_range(&out[o], r0 * W / 64, r1 * W / 64, !join, nt[o]);
+        }
+    }
+    for (unsigned o = 0; o < outputs; o++) {
+        const uint64_t W = join ? s->joined_bytes : s->pieces[o].bytes;
+        if (s->rows * W % 64 != 0)
+            tmv_rows_lines_tail(&out[o], s->rows * W / 64, (unsigned)(s->rows * W % 64));
+    }
+    if (streamed)
+        _mm_sfence();
+}
+
+#endif
+#endif
