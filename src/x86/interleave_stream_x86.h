@@ -71,7 +71,14 @@ static inline void deinterleave_whole(const tmv_vctx *c, const tmv_seq *q, tmv_c
  * rest from this one (a two-source permute). Only the stream's first line
  * and its last vector's leftover go as masked plain stores: plain stores
  * in every segment made the stream 2x slower than no streaming at all
- * (the non-temporal stores then met lines the plain ones had brought in). */
+ * (the non-temporal stores then met lines the plain ones had brought in).
+ * In cache B = 2 of 4- and 8-byte elements is realigned the same way, with
+ * plain stores: a store across a line costs two, and SPACE_TO_DEPTH nchw
+ * B2 C3 f32 at 1 MiB (planes 87024 bytes apart, 48 past a line) ran 0.45-0.52
+ * x memcpy, 0.62-0.68 realigned (a bare loop of the same permutes: 0.58, and
+ * 0.92-1.0 with planes of whole lines; Intel Xeon, 2026-11-28). Wider
+ * blocks pay a permute per plane per group on top of their network, and
+ * bytes and words measured no gain. */
 typedef struct tmv_realign {
     tmv_v    idx[8];   /* two-source (previous, current) indices of the shift */
     uint64_t mis[8];   /* bytes past a line when plane 0's store is aligned */
@@ -96,7 +103,7 @@ static inline bool realign_init(tmv_realign *ra, uint64_t plane, unsigned b, siz
  * prev holds each plane's previous vector and gets this one. */
 static inline void realign_whole(const tmv_vctx *c, const tmv_seq *q, tmv_cursor *cur, const uint8_t *src,
                                  uint8_t *dst, uint64_t plane, const tmv_realign *ra, tmv_v *prev, unsigned b,
-                                 size_t w, bool first)
+                                 size_t w, bool first, bool nt)
 {
     tmv_v v[8];
     deinterleave_load(c, q, cur, src, v, b, w);
@@ -105,7 +112,7 @@ static inline void realign_whole(const tmv_vctx *c, const tmv_seq *q, tmv_cursor
         uint8_t *at = dst + j * plane;
         const uint64_t mis = ra->mis[j];
         if (mis == 0) {
-            _mm512_stream_si512((void *)at, v[j]);
+            stream_store(at, v[j], nt);
             continue;
         }
         /* first: nothing carried; the permute's bytes from it are masked off */
@@ -113,7 +120,7 @@ static inline void realign_whole(const tmv_vctx *c, const tmv_seq *q, tmv_cursor
         if (first)
             _mm512_mask_storeu_epi8(at - mis, ~v_mask(mis), line);
         else
-            _mm512_stream_si512((void *)(at - mis), line);
+            stream_store(at - mis, line, nt);
         prev[j] = v[j];
     }
 }
@@ -135,7 +142,8 @@ static inline void realign_flush(uint8_t *dst, uint64_t plane, const tmv_v *prev
  * the end of the planes. */
 static inline void deinterleave_stream(const tmv_vctx *c, const tmv_seq *q, uint64_t x, const uint8_t *src,
                                        uint8_t *dst, uint64_t begin, uint64_t end, uint64_t total, uint64_t head,
-                                       uint64_t plane, unsigned b, size_t w, const tmv_realign *ra, tmv_v *prev)
+                                       uint64_t plane, unsigned b, size_t w, const tmv_realign *ra, tmv_v *prev,
+                                       bool nt)
 {
     const uint64_t n = TMV_VB / w;
     tmv_cursor cur = {0, begin / x * q->s0, begin % x * b * w, begin / x};
@@ -146,7 +154,7 @@ static inline void deinterleave_stream(const tmv_vctx *c, const tmv_seq *q, uint
     }
     if (ra) {
         for (; done + n <= end; done += n)
-            realign_whole(c, q, &cur, src, dst + done * w, plane, ra, prev, b, w, done == head);
+            realign_whole(c, q, &cur, src, dst + done * w, plane, ra, prev, b, w, done == head, nt);
         if (end == total && done > head)
             realign_flush(dst + done * w, plane, prev, ra, b);
     } else if (w == 1) {
@@ -199,7 +207,7 @@ static inline void deinterleave_streams(const tmv_vctx *c, const tmv_copy_shape 
     const uint64_t mid_dst = mid ? s->dst_strides[m] : 0;
     tmv_realign ra;
     tmv_v prev[8][8];   /* each block row's carries (the stream's first group sets them) */
-    const bool realign = nt && mids <= 8 && realign_init(&ra, plane, b, w);
+    const bool realign = mids <= 8 && (nt || (b == 2 && w >= 4)) && realign_init(&ra, plane, b, w);
     const uint64_t seg = nt ? x : total;
     tmv_walk walk;
     tmv_walk_init(&walk, s, m);
@@ -215,7 +223,7 @@ static inline void deinterleave_streams(const tmv_vctx *c, const tmv_copy_shape 
                 const uint64_t end = (k + 1) * seg < total && next < total ? next : total;
                 if (begin < end)
                     deinterleave_stream(c, q, x, src + walk.src + i * mid_src, d, begin, end, total, head, plane,
-                                        b, w, aligned ? &ra : NULL, prev[aligned ? i : 0]);
+                                        b, w, aligned ? &ra : NULL, prev[aligned ? i : 0], nt);
             }
         }
     } while (tmv_walk_next(&walk));
@@ -237,14 +245,16 @@ static inline void interleave_part(const tmv_vctx *c, const tmv_seq *q, tmv_curs
 }
 
 /* DEPTH_TO_SPACE: `total` elements of each of b planes (rows of x elements
- * along the seq, plane bytes apart) interleave to one contiguous stream. */
+ * along the seq, plane bytes apart) interleave to one contiguous stream,
+ * from its first line on once a partial group reaches it (where whole
+ * groups can), so that no store crosses a line (non-temporal ones cannot). */
 static inline void interleave_stream(const tmv_vctx *c, const tmv_seq *q, const uint8_t *src, uint8_t *dst,
                                      uint64_t total, uint64_t plane, unsigned b, size_t w, bool nt)
 {
     const uint64_t n = TMV_VB / w;
     tmv_cursor cur = {0, 0, 0, 0};
     uint64_t done = 0, head = 0;
-    if (nt && stream_head(dst, b * w, &head)) {
+    if (stream_head(dst, b * w, &head)) {
         head = head < total ? head : total;
         if (head)
             interleave_part(c, q, &cur, src, dst, head, plane, b, w);
