@@ -78,7 +78,7 @@ static inline void deinterleave_whole(const tmv_vctx *c, const tmv_seq *q, tmv_c
  * x memcpy, 0.62-0.68 realigned (a bare loop of the same permutes: 0.58, and
  * 0.92-1.0 with planes of whole lines; Intel Xeon, 2026-11-28). Wider
  * blocks pay a permute per plane per group on top of their network, and
- * bytes and words measured no gain. */
+ * bytes (vpermt2b) lost; words were not measured. */
 typedef struct tmv_realign {
     tmv_v    idx[8];   /* two-source (previous, current) indices of the shift */
     uint64_t mis[8];   /* bytes past a line when plane 0's store is aligned */
