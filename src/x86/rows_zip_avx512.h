@@ -221,12 +221,16 @@ tmv_rows_zip(const tmv_rows_shape *s, unsigned e, uint8_t *const *streams, uint8
 }
 
 /* AVX-512's zip shapes: 2, 4, 8 or 16 pieces of 2 to 16 bytes. Where a
- * vector holds more than 16 joined bytes of a row, zmm needs more stages
- * than SSE2's xmm, and the SSE2 network measured faster. */
+ * vector holds more than 16 joined bytes of a row (8 pieces of 8 bytes),
+ * zmm takes a stage more than SSE2's xmm (three vpermt2d a vector against
+ * one punpck per 16 bytes) but a quarter of the loads and stores: on an
+ * Intel Xeon (family 6 model 167) JOIN inner 8x8B f32 took 207 ns at 8 KiB
+ * and 60 us at 1 MiB, SSE2 398 ns and 100 us; SPLIT 8x4B f32 186 ns and
+ * 55 us against 267 ns and 66 us (tmv-plan-regret --filter=inner/). Wave 1
+ * had left these shapes to SSE2 on a measurement it did not record. */
 __attribute__((always_inline)) static inline bool tmv_rows_zip_avx512_shape(const tmv_rows_shape *s)
 {
-    const uint64_t w = s->pieces[0].bytes;
-    return tmv_rows_zip_shape(s, 2, 16) && (w == 16 || w * s->piece_count <= 16 || s->piece_count == 16);
+    return tmv_rows_zip_shape(s, 2, 16);
 }
 
 /* JOIN's: two pieces are AVX2's, as its lane exchange beat the zmm network
