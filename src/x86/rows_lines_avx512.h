@@ -100,12 +100,11 @@ static inline void tmv_rows_lines_cols_of(const tmv_rows_shape *s, bool join, un
     }
 }
 
+/* gcd(w, 64): the largest power of two up to 64 that divides w (64 for 0). */
 static inline uint64_t tmv_rows_lines_gcd64(uint64_t w)
 {
-    uint64_t g = 64;
-    while (w % g != 0)
-        g /= 2;
-    return g;
+    const unsigned zeros = w == 0 ? 6 : (unsigned)__builtin_ctzll(w);
+    return 1ull << (zeros < 6 ? zeros : 6);
 }
 
 /* Lays out one output of rows of W bytes from columns c: its period's
