@@ -5,22 +5,36 @@
 #include "error.h"
 #include "lower.h"
 
-/* t viewed as rows: dims from `axis` on packed (row_bytes each), dims before
- * it stepping by one pitch. False if the layout is not that simple. */
-static bool as_rows(const tmv_tensor *t, uint32_t axis, uint64_t *row_bytes, uint64_t *pitch)
+/* The two ways a tensor can be rows along `axis`: the dims from the axis on
+ * packed into each row, the dims before it the rows (row-major, NCHW's
+ * channels); or the axis alone packed, every other dim a row (channels
+ * last: NHWC's channels, described with strides {H*W*C, 1, W*C, C}). */
+typedef enum rows_layout { ROWS_TRAILING, ROWS_AXIS_ONLY } rows_layout;
+
+static bool is_row_dim(rows_layout layout, uint32_t axis, uint32_t d)
+{
+    return layout == ROWS_TRAILING ? d < axis : d != axis;
+}
+
+/* t viewed as rows in `layout`: the row's dims packed (row_bytes each), the
+ * row dims, innermost first, stepping by one pitch. False if the layout is
+ * not that simple. */
+static bool as_rows(const tmv_tensor *t, uint32_t axis, rows_layout layout, uint64_t *row_bytes, uint64_t *pitch)
 {
     uint64_t packed = 1;
     for (uint32_t d = t->dim_count; d-- > axis;) {
+        if (is_row_dim(layout, axis, d))
+            continue;
         if (t->sizes[d] > 1 && t->strides[d] != packed)
             return false;
         packed *= t->sizes[d];
     }
     *row_bytes = packed * t->elem_size;
     *pitch = *row_bytes;
-    uint64_t next = 0; /* the stride, in bytes, the next outer dim must have */
+    uint64_t next = 0; /* the stride, in bytes, the next outer row dim must have */
     bool first = true;
-    for (uint32_t d = axis; d-- > 0;) {
-        if (t->sizes[d] == 1)
+    for (uint32_t d = t->dim_count; d-- > 0;) {
+        if (!is_row_dim(layout, axis, d) || t->sizes[d] == 1)
             continue;
         uint64_t stride = t->strides[d] * t->elem_size;
         if (first)
@@ -40,25 +54,37 @@ typedef struct pieces_view {
     const tmv_tensor *joined;
 } pieces_view;
 
+/* Whether the joined tensor and every non-empty piece are rows in `layout`. */
+static bool all_rows(const tmv_op *op, pieces_view v, rows_layout layout)
+{
+    uint64_t row_bytes, pitch;
+    if (!as_rows(v.joined, op->axis, layout, &row_bytes, &pitch))
+        return false;
+    for (uint32_t k = 0; k < v.count; k++)
+        if (!v.pieces[k].empty && !as_rows(&v.pieces[k], op->axis, layout, &row_bytes, &pitch))
+            return false;
+    return true;
+}
+
 /* Fills op->pieces and *shape if every non-empty piece and the joined tensor
- * are simple rows and there are at least two pieces (one piece is a plain
- * copy, which normalization turns into a single memcpy where it can). */
+ * are simple rows, all in one layout, and there are at least two pieces (one
+ * piece is a plain copy, which normalization turns into a single memcpy
+ * where it can). */
 static tmv_status try_rows(tmv_op *op, pieces_view v, tmv_rows_shape *shape, bool *ok)
 {
     *ok = false;
-    uint64_t pitch, row_bytes;
     uint32_t nonempty = 0;
-    if (!as_rows(v.joined, op->axis, &shape->joined_bytes, &shape->joined_pitch))
-        return TMV_OK;
-    for (uint32_t k = 0; k < v.count; k++) {
-        if (v.pieces[k].empty)
-            continue;
-        if (!as_rows(&v.pieces[k], op->axis, &row_bytes, &pitch))
-            return TMV_OK;
-        nonempty++;
-    }
+    for (uint32_t k = 0; k < v.count; k++)
+        nonempty += !v.pieces[k].empty;
     if (nonempty < 2)
         return TMV_OK;
+    rows_layout layout = ROWS_TRAILING;
+    if (!all_rows(op, v, layout)) {
+        layout = ROWS_AXIS_ONLY;
+        if (!all_rows(op, v, layout))
+            return TMV_OK;
+    }
+    as_rows(v.joined, op->axis, layout, &shape->joined_bytes, &shape->joined_pitch);
     op->pieces = calloc(nonempty, sizeof *op->pieces);
     if (op->pieces == NULL)
         return tmv_fail(TMV_ERR_OUT_OF_MEMORY, "%s: out of memory planning %u pieces",
@@ -68,14 +94,15 @@ static tmv_status try_rows(tmv_op *op, pieces_view v, tmv_rows_shape *shape, boo
         if (v.pieces[k].empty)
             continue;
         tmv_rows_piece *piece = &op->pieces[p++];
-        as_rows(&v.pieces[k], op->axis, &piece->bytes, &piece->pitch);
+        as_rows(&v.pieces[k], op->axis, layout, &piece->bytes, &piece->pitch);
         piece->buffer = k;
         piece->offset = offset;
         offset += piece->bytes;
     }
     shape->rows = 1;
-    for (uint32_t d = 0; d < op->axis; d++)
-        shape->rows *= v.joined->sizes[d];
+    for (uint32_t d = 0; d < v.joined->dim_count; d++)
+        if (is_row_dim(layout, op->axis, d))
+            shape->rows *= v.joined->sizes[d];
     shape->piece_count = nonempty;
     shape->pieces = op->pieces;
     *ok = true;
