@@ -1,4 +1,4 @@
-/* fam_join_split.c - JOIN and SPLIT kinds: outer axis (few large pieces), inner axis (short pieces), transposed inputs.
+/* fam_join_split.c - JOIN and SPLIT kinds: outer axis (few large pieces), inner axis (short pieces), channels last (NHWC along C), transposed inputs.
  *
  * Bytes: read = written = the output elements' bytes (every element is read
  * once and written once). */
@@ -51,6 +51,32 @@ static int join_transposed(const bench_case *c, uint64_t t, bench_setup *s) { re
 static int split_outer(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, OUTER); }
 static int split_inner(const bench_case *c, uint64_t t, bench_setup *s) { return build(c, t, s, 1, INNER); }
 
+/* Channels last: pieces {1, C, H, W} of C*esz = p1 bytes a pixel, NHWC
+ * strides, joined along C into {1, P*C, H, W} (the same rows in memory as
+ * INNER's, described as DenseNet's and Inception's concatenations are). */
+static int build_nhwc(const bench_case *c, uint64_t target, bench_setup *s, int split) {
+    const uint32_t pieces = c->p[0];
+    const size_t esz = tmv_dtype_size(c->dtype);
+    const uint32_t channels = (uint32_t)(c->p[1] / esz);
+    uint64_t pixels = target / ((uint64_t)pieces * c->p[1]);
+    if (pixels == 0) pixels = 1;
+    const uint32_t w = pixels >= 32 ? 32 : (uint32_t)pixels, h = (uint32_t)(pixels / w);
+    const uint32_t piece[4] = {1, channels, h, w}, whole[4] = {1, channels * pieces, h, w};
+    uint32_t piece_strides[4], whole_strides[4];
+    nhwc_strides(piece, piece_strides);
+    nhwc_strides(whole, whole_strides);
+    tmv_tensor_desc *parts = NULL;
+    for (uint32_t k = 0; k < pieces; ++k) {
+        tmv_tensor_desc *t = setup_tensor(s, c->dtype, 4, piece, piece_strides);
+        if (k == 0) parts = t;
+    }
+    tmv_tensor_desc *full = setup_tensor(s, c->dtype, 4, whole, whole_strides);
+    return setup_join_split(s, split, full, parts, pieces, 1);
+}
+
+static int join_nhwc(const bench_case *c, uint64_t t, bench_setup *s) { return build_nhwc(c, t, s, 0); }
+static int split_nhwc(const bench_case *c, uint64_t t, bench_setup *s) { return build_nhwc(c, t, s, 1); }
+
 static void label_pieces(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux", c->p[0]); }
 static void label_short(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux%uB", c->p[0], c->p[1]); }
 static void label_cols(const bench_case *c, char *buf, size_t n) { snprintf(buf, n, "%ux%ucols", c->p[0], c->p[1]); }
@@ -61,3 +87,5 @@ const bench_kind kind_join_inner = {"join", "inner", join_inner, label_short};
 const bench_kind kind_join_transposed = {"join", "transposed", join_transposed, label_cols};
 const bench_kind kind_split_outer = {"split", "outer", split_outer, label_pieces};
 const bench_kind kind_split_inner = {"split", "inner", split_inner, label_short};
+const bench_kind kind_join_nhwc = {"join", "nhwc", join_nhwc, label_short};
+const bench_kind kind_split_nhwc = {"split", "nhwc", split_nhwc, label_short};

@@ -10,7 +10,7 @@
 #include "cases.h"
 
 #define SAMPLE_ONE_IN 6
-#define MAX_CASES 2048   /* the whole grid is about 700 */
+#define MAX_CASES 2048   /* the whole grid is about 780 */
 
 typedef struct sweep_size {
     uint64_t bytes;
@@ -127,6 +127,22 @@ static void gather(void) {
     for (size_t i = 0; i < 2; ++i) add(&kind_gather_elements, TMV_DTYPE_FLOAT32, index_types[i], 0, 0, 0);
 }
 
+/* JOIN and SPLIT of channels-last tensors along C: channel runs of 4 B to
+ * 4 KiB a pixel. Registered last, so that the sampled run keeps the cases
+ * it picked before these were added. */
+static void join_split_nhwc(void) {
+    static const uint32_t piece_bytes[] = {4, 16, 64, 100, 256, 1000, 4096};
+    static const uint32_t counts[] = {2, 3, 8};
+    const tmv_dtype types[] = {TMV_DTYPE_UINT8, TMV_DTYPE_FLOAT32};
+    const bench_kind *kinds[2] = {&kind_join_nhwc, &kind_split_nhwc};
+    for (int op = 0; op < 2; ++op)
+        for (size_t n = 0; n < sizeof counts / sizeof counts[0]; ++n)
+            for (size_t b = 0; b < sizeof piece_bytes / sizeof piece_bytes[0]; ++b)
+                for (size_t e = 0; e < 2; ++e)
+                    if (piece_bytes[b] % tmv_dtype_size(types[e]) == 0)
+                        add(kinds[op], types[e], counts[n], piece_bytes[b], 0, (uint64_t)counts[n] * piece_bytes[b]);
+}
+
 void bench_register_sweep(int full) {
     sweep.full = full;
     sweep.grid_index = 0;
@@ -135,4 +151,5 @@ void bench_register_sweep(int full) {
     tile();
     depth_space();
     gather();
+    join_split_nhwc();
 }
