@@ -28,7 +28,9 @@ tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3])
 {
     for (int l = 0; l < 3; l++)
         out->cache_bytes[l] = cache_bytes[l];
-    uint64_t threshold = cache_bytes[2] ? cache_bytes[2] / 2 : (uint64_t)8 << 20;
+    uint64_t threshold = TMV_STREAM_THRESHOLD_MAX;
+    if (cache_bytes[2] != 0 && cache_bytes[2] / 2 < threshold)
+        threshold = cache_bytes[2] / 2;
     uint64_t prefetch = 16, task_min = TMV_TASK_MIN_BYTES_DEFAULT;
     /* the first malformed variable is the one the message names */
     tmv_status status = parse_tunable("TENSORMOVE_STREAM_THRESHOLD", 1, (uint64_t)1 << 63, &threshold);

@@ -13,7 +13,7 @@ typedef struct tmv_tuning {
     /* Outputs of at least this many bytes are written with non-temporal
      * (streaming) stores by the kernels that have them: half the L3, so a
      * result that cannot stay in cache does not evict everything on its way
-     * out (8 MiB where the CPU reports no L3). */
+     * out, and at most TMV_STREAM_THRESHOLD_MAX. */
     uint64_t stream_threshold;
     /* How many index tuples ahead the row gathers that prefetch fetch a
      * row: 16 (measured on Zen 4), 0 for none; the least distance for
@@ -35,6 +35,15 @@ typedef struct tmv_tuning {
     uint64_t cache_bytes[3];
 } tmv_tuning;
 
+/* The default stream threshold's cap, 8 MiB: the L3 a CPU reports is the
+ * whole socket's (105 MiB on a 2-core Sapphire Rapids VM), while one core's
+ * share of a server's L3 is a few MiB (1.875 per Sapphire Rapids core, 4 per
+ * Zen 4 EPYC core). On that VM a 3-way SPLIT of 4 KiB rows ran 1.15-1.5x
+ * faster streamed than cached from 8 to 40 MiB of output and tied at 2-4 MiB,
+ * and the model zoo's cases of 12-48 MiB went from 0.65-0.77 to 0.87-1.49 x
+ * best copy (docs/PERFORMANCE.md, twenty-third sitting); the Zen 4 VM, whose
+ * L3 cpu_features did not report, was tuned with 8 MiB throughout. */
+#define TMV_STREAM_THRESHOLD_MAX ((uint64_t)8 << 20)
 #define TMV_GATHER_PREFETCH_MAX 64
 #define TMV_TASK_MIN_BYTES_DEFAULT ((uint64_t)128 << 10)
 
@@ -45,7 +54,8 @@ typedef struct tmv_tuning {
  * Returns TMV_OK, or TMV_ERR_INVALID_ARGUMENT naming the variable when one
  * is malformed or out of range (the record then holds the defaults for it).
  * cache_bytes: the CPU's level 1-3 cache sizes (tmv_cpu_caches); the stream
- * threshold is half the L3. Called once, by dispatch.c's initialization. */
+ * threshold is half the L3 up to TMV_STREAM_THRESHOLD_MAX (that much where
+ * no L3 is reported). Called once, by dispatch.c's initialization. */
 tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3]);
 
 #endif

@@ -1,10 +1,12 @@
-/* test_tunables.c - TENSORMOVE_STREAM_THRESHOLD and TENSORMOVE_GATHER_PREFETCH: accepted, or every create fails naming the variable. */
+/* test_tunables.c - the default stream threshold, and TENSORMOVE_STREAM_THRESHOLD, TENSORMOVE_GATHER_PREFETCH, TENSORMOVE_TASK_MIN_BYTES: accepted, or every create fails naming the variable. */
+#define _POSIX_C_SOURCE 200809L /* unsetenv */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dispatch.h"
 #include "tensormove.h"
+#include "tuning.h"
 
 /* ctest runs this file once per value (tests/CMakeLists.txt) and says in
  * TMV_TEST_EXPECT what the library must make of it: "ok", or the name of the
@@ -50,4 +52,35 @@ Test(tunables, a_valid_value_is_used)
     if (prefetch != NULL)
         cr_expect_eq(tmv_dispatch_tuning()->gather_prefetch, strtoull(prefetch, NULL, 0));
     cr_expect_gt(tmv_dispatch_tuning()->stream_threshold, 0);
+}
+
+/* The default stream threshold, from the cache sizes alone: half the L3,
+ * capped at 8 MiB, and 8 MiB where no L3 is reported. */
+Test(tunables, the_default_stream_threshold_is_half_the_l3_up_to_8_mib)
+{
+    if (strcmp(expect(), "ok") != 0)
+        cr_skip_test("the values of this run are invalid");
+    /* each Criterion test runs in its own process: the run's values go */
+    unsetenv("TENSORMOVE_STREAM_THRESHOLD");
+    unsetenv("TENSORMOVE_GATHER_PREFETCH");
+    unsetenv("TENSORMOVE_TASK_MIN_BYTES");
+    static const struct {
+        uint64_t l3, threshold;
+    } cases[] = {
+        {(uint64_t)105 << 20, (uint64_t)8 << 20},   /* a server socket's L3 */
+        {(uint64_t)32 << 20, (uint64_t)8 << 20},
+        {(uint64_t)16 << 20, (uint64_t)8 << 20},
+        {(uint64_t)12 << 20, (uint64_t)6 << 20},
+        {(uint64_t)3 << 20, (uint64_t)3 << 19},
+        {0, (uint64_t)8 << 20},                     /* no L3 reported */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const uint64_t caches[3] = {48 << 10, 2 << 20, cases[i].l3};
+        tmv_tuning t;
+        cr_assert_eq(tmv_tuning_resolve(&t, caches), TMV_OK, "%s", tmv_last_error());
+        cr_expect_eq(t.stream_threshold, cases[i].threshold, "L3 %llu: threshold %llu, expected %llu",
+                     (unsigned long long)cases[i].l3, (unsigned long long)t.stream_threshold,
+                     (unsigned long long)cases[i].threshold);
+        cr_expect_eq(t.cache_bytes[2], cases[i].l3);
+    }
 }
