@@ -83,7 +83,8 @@ double tmv_cost_working_set(tmv_primitive p, const void *shape, tmv_cost_feature
  * for a kernel of the copy family), under the shape's tuning record; a
  * negative value when the model cannot rate it: a gather, or no profile
  * for k. Steps past the stream threshold are rated too: every estimate
- * there is floored at DRAM's copy time, so kernels bound by memory tie and
+ * there is floored at the same memory time (the L3's or DRAM's, by the
+ * step's working set), so kernels bound by memory tie and
  * the registry's order (streaming kernels first) keeps them, while a first
  * choice whose compute alone takes longer loses to one that does not. */
 double tmv_cost_of(const tmv_kernel *k, const void *shape);

@@ -40,8 +40,8 @@ typedef struct tmv_tuning {
  * share of a server's L3 is a few MiB (1.875 per Sapphire Rapids core, 4 per
  * Zen 4 EPYC core). On that VM a 3-way SPLIT of 4 KiB rows ran 1.15-1.5x
  * faster streamed than cached from 8 to 40 MiB of output and tied at 2-4 MiB,
- * and the model zoo's cases of 12-48 MiB went from 0.65-0.77 to 0.87-1.49 x
- * best copy (docs/PERFORMANCE.md, twenty-third sitting); the Zen 4 VM, whose
+ * and five of the model zoo's cases of 12-48 MiB went from 0.65-0.89 to
+ * 0.87-1.49 x best copy (docs/PERFORMANCE.md, twenty-third sitting); the Zen 4 VM, whose
  * L3 cpu_features did not report, was tuned with 8 MiB throughout. */
 #define TMV_STREAM_THRESHOLD_MAX ((uint64_t)8 << 20)
 #define TMV_GATHER_PREFETCH_MAX 64
