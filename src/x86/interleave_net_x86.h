@@ -8,11 +8,21 @@
 
 #include "vec_x86.h"
 
+/* Sets with a B = 3 network: AVX-512's two-source permutes, and AVX2's
+ * one-source dword permute, which moves elements of 4 and 8 bytes only. */
+#if defined(TMV_PERM2) || defined(TMV_VEC_AVX2)
+#define TMV_NET3 1
+#endif
+
 /* Per-call constants: permute indices, built once per kernel call. */
 typedef struct tmv_vctx {
 #if defined(TMV_PERM2)
     tmv_v even, odd, lo, hi;   /* two-source index vectors */
     tmv_v chain[3][2];         /* B = 3: output j's permute for source vector k = 1, 2 */
+#endif
+#if defined(TMV_VEC_AVX2)
+    tmv_v three[3];            /* B = 3: output j's dword permute of every input vector */
+    tmv_v from1[3], from2[3];  /* B = 3: the dwords of output j that input vector 1 or 2 gives */
 #endif
 #if defined(TMV_VEC_AVX512)
     tmv_v fix_even;            /* qword order making lane-local packs whole (w = 1 without VBMI) */
@@ -87,6 +97,66 @@ static inline void v_ctx_tails3(tmv_vctx *c, size_t w)
 }
 #endif
 
+#if defined(TMV_NET3)
+/* Whether this set's B = 3 network takes elements of w bytes. */
+static inline bool v_net3(size_t w)
+{
+#if defined(TMV_PERM2)
+    return v_use_perm2(w);
+#else
+    return w >= 4;
+#endif
+}
+
+/* B = 3, n elements a vector: output vector j's element i is element *r of
+ * input vector *q. De-interleave: input element 3i + j. Interleave: output
+ * position jn + i is element (jn + i) / 3 of row (jn + i) % 3. */
+static inline void three_source(bool inter, unsigned n, unsigned j, unsigned i, unsigned *q, unsigned *r)
+{
+    const unsigned at = inter ? j * n + i : 3 * i + j;
+    *q = inter ? at % 3 : at / n;
+    *r = inter ? at / 3 : at % n;
+}
+
+/* The B = 3 network's tables for direction `inter` (a scalar loop a call).
+ * AVX-512: each output is two chained two-source permutes, the first
+ * taking what it needs of inputs 0 and 1, the second keeping that and
+ * taking input 2's. AVX2: each output is the same dword permute of all
+ * three inputs, blended by which input each dword comes from. */
+static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
+{
+    const unsigned n = TMV_VB / (unsigned)w;
+    for (unsigned j = 0; j < 3; j++) {
+#if defined(TMV_PERM2)
+        uint16_t g[2][64];
+        for (unsigned i = 0; i < n; i++) {
+            unsigned q, r;
+            three_source(inter, n, j, i, &q, &r);
+            g[0][i] = (uint16_t)(q == 0 ? r : q == 1 ? n + r : 0);
+            g[1][i] = (uint16_t)(q == 2 ? n + r : i);
+        }
+        c->chain[j][0] = v_index(g[0], w);
+        c->chain[j][1] = v_index(g[1], w);
+#else
+        const unsigned d = (unsigned)w / 4;   /* dwords an element */
+        int32_t idx[8], from1[8], from2[8];
+        for (unsigned i = 0; i < n; i++) {
+            unsigned q, r;
+            three_source(inter, n, j, i, &q, &r);
+            for (unsigned k = 0; k < d; k++) {
+                idx[i * d + k] = (int32_t)(r * d + k);
+                from1[i * d + k] = q == 1 ? -1 : 0;
+                from2[i * d + k] = q == 2 ? -1 : 0;
+            }
+        }
+        c->three[j] = v_load((const uint8_t *)idx);
+        c->from1[j] = v_load((const uint8_t *)from1);
+        c->from2[j] = v_load((const uint8_t *)from2);
+#endif
+    }
+}
+#endif
+
 static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
 {
 #if defined(TMV_PERM2)
@@ -102,25 +172,11 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
     c->odd = v_add(c->even, one, w);                      /* odd of a:b */
     c->lo = _mm512_or_si512(half, odd_n);                 /* interleave low halves */
     c->hi = v_add(c->lo, v_set1(n / 2, w), w);            /* interleave high halves */
-    if (b == 3) {
-        /* De-interleave: output j element i is input element 3i + j, in
-         * vector q = (3i + j) / n. Step k = 1 takes q = 0 from a, q = 1 from
-         * b; step k = 2 keeps what it has and takes q = 2 from c.
-         * Interleave: output k element i is row (kn + i) % 3, position
-         * (kn + i) / 3, built the same way over the three rows. The entries
-         * are filled for the de-interleave here; the interleave has its own
-         * (see v_ctx_chain_interleave). */
-        for (unsigned j = 0; j < 3; j++) {
-            uint16_t g[2][64];
-            for (unsigned e = 0; e < n; e++) {
-                unsigned src = 3 * e + j, q = src / n, r = src % n;
-                g[0][e] = (uint16_t)(q == 0 ? r : q == 1 ? n + r : 0);
-                g[1][e] = (uint16_t)(q == 2 ? n + r : e);
-            }
-            c->chain[j][0] = v_index(g[0], w);
-            c->chain[j][1] = v_index(g[1], w);
-        }
-    }
+    if (b == 3)
+        v_ctx_three(c, w, false);
+#elif defined(TMV_VEC_AVX2)
+    if (b == 3 && v_net3(w))
+        v_ctx_three(c, w, false);
 #endif
 #if defined(TMV_VEC_AVX512)
     c->fix_even = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
@@ -137,22 +193,9 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
     (void)b;
 }
 
-#if defined(TMV_PERM2)
-/* The B = 3 interleave's indices (replacing the de-interleave's). */
-static inline void v_ctx_chain_interleave(tmv_vctx *c, size_t w)
-{
-    const unsigned n = 64 / (unsigned)w;
-    for (unsigned k = 0; k < 3; k++) {
-        uint16_t g[2][64];
-        for (unsigned i = 0; i < n; i++) {
-            unsigned pos = k * n + i, row = pos % 3, at = pos / 3;
-            g[0][i] = (uint16_t)(row == 0 ? at : row == 1 ? n + at : 0);
-            g[1][i] = (uint16_t)(row == 2 ? n + at : i);
-        }
-        c->chain[k][0] = v_index(g[0], w);
-        c->chain[k][1] = v_index(g[1], w);
-    }
-}
+#if defined(TMV_NET3)
+/* The B = 3 interleave's tables (replacing the de-interleave's). */
+static inline void v_ctx_interleave3(tmv_vctx *c, size_t w) { v_ctx_three(c, w, true); }
 #endif
 
 /* ---- the four two-vector steps, for elements of w bytes ---- */
@@ -253,14 +296,22 @@ static inline void v_zip(const tmv_vctx *c, tmv_v a, tmv_v b, tmv_v *l, tmv_v *h
 
 /* ---- B vectors at a time ---- */
 
-#if defined(TMV_PERM2)
-/* B = 3 either way: each output vector is two chained two-source permutes of
- * the three inputs, with the index tables in c->chain (set per direction). */
+#if defined(TMV_NET3)
+/* B = 3 either way, by the tables v_ctx_three set for the direction. */
 static inline void v_permute3(const tmv_vctx *c, tmv_v *v, size_t w)
 {
     tmv_v out[3];
-    for (unsigned j = 0; j < 3; j++)
+    for (unsigned j = 0; j < 3; j++) {
+#if defined(TMV_PERM2)
         out[j] = v_perm2(v_perm2(v[0], c->chain[j][0], v[1], w), c->chain[j][1], v[2], w);
+#else
+        const tmv_v p0 = _mm256_permutevar8x32_epi32(v[0], c->three[j]);
+        const tmv_v p1 = _mm256_permutevar8x32_epi32(v[1], c->three[j]);
+        const tmv_v p2 = _mm256_permutevar8x32_epi32(v[2], c->three[j]);
+        out[j] = _mm256_blendv_epi8(_mm256_blendv_epi8(p0, p1, c->from1[j]), p2, c->from2[j]);
+        (void)w;
+#endif
+    }
     for (unsigned j = 0; j < 3; j++)
         v[j] = out[j];
 }
@@ -275,7 +326,7 @@ static inline void v_permute3(const tmv_vctx *c, tmv_v *v, size_t w)
 __attribute__((always_inline)) static inline void v_reorder(const tmv_vctx *c, tmv_v *v, unsigned b, size_t w,
                                                             bool inter)
 {
-#if defined(TMV_PERM2)
+#if defined(TMV_NET3)
     if (b == 3) {
         v_permute3(c, v, w);
         return;

@@ -20,7 +20,7 @@ typedef struct tmv_rows {
 } tmv_rows;
 
 /* Source vector k of a de-interleave group of b vectors at src. AVX2 loads
- * it lane-split: lane 0 the k-th 16 bytes of the group's first half, lane 1
+ * it (for b a power of two) lane-split: lane 0 the k-th 16 bytes of the group's first half, lane 1
  * of its second half. The lane-local unzips then de-interleave each half
  * as SSE2 would and their results are whole vectors in order, with no
  * cross-lane fix after every round (B = 4: 8 shuffles a group instead of
@@ -28,6 +28,8 @@ typedef struct tmv_rows {
 static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b)
 {
 #if defined(TMV_VEC_AVX2)
+    if (b == 3)   /* the B = 3 network permutes whole vectors */
+        return v_load(src + k * TMV_VB);
     const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * k));
     const __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * (b + k)));
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
@@ -413,7 +415,7 @@ static inline void packed_width(const tmv_copy_shape *s, const uint8_t *src, uin
     v_ctx_init(&c, w, b);
 #if defined(TMV_PERM2)
     if (gathered && b == 3 && inter)
-        v_ctx_chain_interleave(&c, w);
+        v_ctx_interleave3(&c, w);
 #endif
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
     const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
@@ -484,9 +486,9 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
 {
     tmv_vctx c;
     v_ctx_init(&c, w, b);
-#if defined(TMV_PERM2)
-    if (inter && b == 3)
-        v_ctx_chain_interleave(&c, w);
+#if defined(TMV_NET3)
+    if (inter && b == 3 && v_net3(w))
+        v_ctx_interleave3(&c, w);
 #endif
     const tmv_rows r = inter ? rows_of(s, interleave_x(s), s->src_strides[s->rank - 1])
                              : rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);

@@ -341,7 +341,7 @@ static inline void stream_width(const tmv_copy_shape *s, const uint8_t *src, uin
     v_ctx_init(&c, w, b);
 #if defined(TMV_PERM2)
     if (b == 3 && inter)
-        v_ctx_chain_interleave(&c, w);
+        v_ctx_interleave3(&c, w);
 #endif
     switch (b) {
     case 2: stream_shape(&c, s, src, dst, inter, 2, w); break;
