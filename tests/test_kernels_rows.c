@@ -209,6 +209,13 @@ static void many_rows(tmv_isa isa, void *ctx)
     check_both(isa, &longs);
     const rows_case one_row = {TMV_DTYPE_FLOAT32, 1, 2, {1024, 2001}, 0, 0};
     check_both(isa, &one_row);
+    /* Pieces of whole lines from 256 bytes, which the stream kernels take
+     * too (rows_long.h): packed, and at pitches a line longer. */
+    rows_case lines = {TMV_DTYPE_UINT8, 9, 3, {256, 320, 512}, 0, 0};
+    check_both(isa, &lines);
+    lines.piece_pad = 64;
+    lines.joined_pad = 64;
+    check_both(isa, &lines);
     /* Pieces that are not whole lines, past L1: AVX-512's line kernels
      * (rows_lines_avx512.h), whose first and last vectors load with care
      * next to the inputs' guard pages; odd row counts leave a tail. */

@@ -279,8 +279,8 @@ __attribute__((always_inline)) static inline void tmv_rows_narrow_columns_run(co
 
 /* ------------------------------------------------------------- stream */
 
-/* The stream kernel's shapes: a few long pieces past the tuning record's
- * stream threshold (rows_long.h). */
+/* The stream kernel's shapes: a few long pieces, or pieces of whole lines,
+ * past the tuning record's stream threshold (rows_long.h). */
 __attribute__((always_inline)) static inline bool tmv_rows_long_shape(const tmv_rows_shape *s)
 {
     return tmv_rows_stream_shape(s, s->tuning->stream_threshold);

@@ -175,20 +175,12 @@ static inline bool tmv_rows_lines_plan_make(const tmv_rows_shape *s, bool join, 
     return true;
 }
 
-/* True if every piece is whole lines at line offsets in rows of whole
- * lines: the column moves then store whole lines too, and kept ahead of
- * these (SPLIT inner/2x64B f32 at 1 MiB: 58 us against 67 here, memcpy 50). */
-static inline bool tmv_rows_lines_whole(const tmv_rows_shape *s)
-{
-    uint64_t bits = s->joined_pitch;
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        bits |= s->pieces[p].bytes | s->pieces[p].offset | s->pieces[p].pitch;
-    return bits % 64 == 0;
-}
-
 /* The shapes: up to 16 pieces whose outputs are contiguous (JOIN: packed
  * joined rows; SPLIT: packed pieces), not all whole lines, and whose
- * layouts fit; only once the step outgrows L1 or streams. In L1 a vector's
+ * layouts fit; only once the step outgrows L1 or streams. Whole lines
+ * (tmv_rows_whole_lines) the column moves store whole too, and kept ahead
+ * of these (SPLIT inner/2x64B f32 at 1 MiB: 58 us against 67 here, memcpy
+ * 50). In L1 a vector's
  * table walk costs more than the column moves' split stores: JOIN
  * inner/3x100B u8 at 8 KiB took 301 ns here, 145 by the columns (memcpy
  * 83); at 32 KiB 1.77 us against 1.94, at 1 MiB 59 against 74 (memcpy 42),
@@ -196,7 +188,7 @@ static inline bool tmv_rows_lines_whole(const tmv_rows_shape *s)
  * 2026-11-28, the kernels timed directly). */
 static inline bool tmv_rows_lines_shape(const tmv_rows_shape *s, bool join)
 {
-    if (s->piece_count < 1 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_pitch == 0 || tmv_rows_lines_whole(s))
+    if (s->piece_count < 1 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_pitch == 0 || tmv_rows_whole_lines(s))
         return false;
     if (join && s->joined_pitch != s->joined_bytes)
         return false;
