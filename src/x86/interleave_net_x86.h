@@ -21,8 +21,8 @@ typedef struct tmv_vctx {
     tmv_v chain[3][2];         /* B = 3: output j's permute for source vector k = 1, 2 */
 #endif
 #if defined(TMV_VEC_AVX2)
-    tmv_v three[3];            /* B = 3: output j's dword permute of every input vector */
-    tmv_v from1[3], from2[3];  /* B = 3: the dwords of output j that input vector 1 or 2 gives */
+    tmv_v three[3];            /* B = 3: plane row q's dword permute (v_ctx_three) */
+    tmv_v from1[3], from2[3];  /* B = 3: output k's dwords blended from vector 1 or 2 */
 #endif
 #if defined(TMV_VEC_AVX512)
     tmv_v fix_even;            /* qword order making lane-local packs whole (w = 1 without VBMI) */
@@ -121,13 +121,19 @@ static inline void three_source(bool inter, unsigned n, unsigned j, unsigned i, 
 /* The B = 3 network's tables for direction `inter` (a scalar loop a call).
  * AVX-512: each output is two chained two-source permutes, the first
  * taking what it needs of inputs 0 and 1, the second keeping that and
- * taking input 2's. AVX2: each output is the same dword permute of all
- * three inputs, blended by which input each dword comes from. */
+ * taking input 2's. AVX2: each plane row is permuted once, in place of
+ * three permutes an output. As n (8 or 4) is no multiple of 3, each
+ * position i of the three interleaved vectors holds an element of every
+ * plane row, each from another vector: plane row q permuted by three[q]
+ * has, at i, the element the interleaved vector that takes row q there
+ * needs. The interleave permutes the rows and blends each output from
+ * them; the de-interleave blends each row's elements from the three
+ * vectors and permutes them back (the inverse permute). */
 static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
 {
     const unsigned n = TMV_VB / (unsigned)w;
-    for (unsigned j = 0; j < 3; j++) {
 #if defined(TMV_PERM2)
+    for (unsigned j = 0; j < 3; j++) {
         uint16_t g[2][64];
         for (unsigned i = 0; i < n; i++) {
             unsigned q, r;
@@ -137,23 +143,30 @@ static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
         }
         c->chain[j][0] = v_index(g[0], w);
         c->chain[j][1] = v_index(g[1], w);
+    }
 #else
-        const unsigned d = (unsigned)w / 4;   /* dwords an element */
-        int32_t idx[8], from1[8], from2[8];
+    const unsigned d = (unsigned)w / 4;   /* dwords an element */
+    int32_t perm[3][8], from1[3][8], from2[3][8];
+    for (unsigned k = 0; k < 3; k++)      /* interleaved vector k */
         for (unsigned i = 0; i < n; i++) {
-            unsigned q, r;
-            three_source(inter, n, j, i, &q, &r);
-            for (unsigned k = 0; k < d; k++) {
-                idx[i * d + k] = (int32_t)(r * d + k);
-                from1[i * d + k] = q == 1 ? -1 : 0;
-                from2[i * d + k] = q == 2 ? -1 : 0;
+            unsigned q, r;                /* its element i is row q's element r */
+            three_source(true, n, k, i, &q, &r);
+            const unsigned out = inter ? k : q, from = inter ? q : k;
+            for (unsigned e = 0; e < d; e++) {
+                if (inter)
+                    perm[q][i * d + e] = (int32_t)(r * d + e);
+                else
+                    perm[q][r * d + e] = (int32_t)(i * d + e);
+                from1[out][i * d + e] = from == 1 ? -1 : 0;
+                from2[out][i * d + e] = from == 2 ? -1 : 0;
             }
         }
-        c->three[j] = v_load((const uint8_t *)idx);
-        c->from1[j] = v_load((const uint8_t *)from1);
-        c->from2[j] = v_load((const uint8_t *)from2);
-#endif
+    for (unsigned j = 0; j < 3; j++) {
+        c->three[j] = v_load((const uint8_t *)perm[j]);
+        c->from1[j] = v_load((const uint8_t *)from1[j]);
+        c->from2[j] = v_load((const uint8_t *)from2[j]);
     }
+#endif
 }
 #endif
 
@@ -298,20 +311,24 @@ static inline void v_zip(const tmv_vctx *c, tmv_v a, tmv_v b, tmv_v *l, tmv_v *h
 
 #if defined(TMV_NET3)
 /* B = 3 either way, by the tables v_ctx_three set for the direction. */
-static inline void v_permute3(const tmv_vctx *c, tmv_v *v, size_t w)
+static inline void v_permute3(const tmv_vctx *c, tmv_v *v, size_t w, bool inter)
 {
     tmv_v out[3];
-    for (unsigned j = 0; j < 3; j++) {
 #if defined(TMV_PERM2)
+    (void)inter;
+    for (unsigned j = 0; j < 3; j++)
         out[j] = v_perm2(v_perm2(v[0], c->chain[j][0], v[1], w), c->chain[j][1], v[2], w);
 #else
-        const tmv_v p0 = _mm256_permutevar8x32_epi32(v[0], c->three[j]);
-        const tmv_v p1 = _mm256_permutevar8x32_epi32(v[1], c->three[j]);
-        const tmv_v p2 = _mm256_permutevar8x32_epi32(v[2], c->three[j]);
-        out[j] = _mm256_blendv_epi8(_mm256_blendv_epi8(p0, p1, c->from1[j]), p2, c->from2[j]);
-        (void)w;
-#endif
+    (void)w;
+    if (inter)
+        for (unsigned q = 0; q < 3; q++)
+            v[q] = _mm256_permutevar8x32_epi32(v[q], c->three[q]);
+    for (unsigned j = 0; j < 3; j++) {
+        out[j] = _mm256_blendv_epi8(_mm256_blendv_epi8(v[0], v[1], c->from1[j]), v[2], c->from2[j]);
+        if (!inter)
+            out[j] = _mm256_permutevar8x32_epi32(out[j], c->three[j]);
     }
+#endif
     for (unsigned j = 0; j < 3; j++)
         v[j] = out[j];
 }
@@ -328,7 +345,7 @@ __attribute__((always_inline)) static inline void v_reorder(const tmv_vctx *c, t
 {
 #if defined(TMV_NET3)
     if (b == 3) {
-        v_permute3(c, v, w);
+        v_permute3(c, v, w, inter);
         return;
     }
 #endif
