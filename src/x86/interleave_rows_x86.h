@@ -20,11 +20,11 @@ typedef struct tmv_rows {
 } tmv_rows;
 
 /* Source vector k of a de-interleave group of b vectors at src. AVX2 loads
- * it (for b a power of two) lane-split: lane 0 the k-th 16 bytes of the group's first half, lane 1
- * of its second half. The lane-local unzips then de-interleave each half
- * as SSE2 would and their results are whole vectors in order, with no
- * cross-lane fix after every round (B = 4: 8 shuffles a group instead of
- * 16). */
+ * it, for b a power of two, lane-split: lane 0 the k-th 16 bytes of the
+ * group's first half, lane 1 of its second half. The lane-local unzips then
+ * de-interleave each half as SSE2 would and their results are whole vectors
+ * in order, with no cross-lane fix after every round (B = 4: 8 shuffles a
+ * group instead of 16). */
 static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b)
 {
 #if defined(TMV_VEC_AVX2)
