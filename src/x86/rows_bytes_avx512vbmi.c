@@ -95,17 +95,6 @@ static uint64_t wide_block_rows(unsigned n, const uint64_t *bytes, uint64_t R)
     return n <= WIDE_PIECES && W >= 2 && W > 64 / R ? W : 0;
 }
 
-/* Packed pieces in packed joined rows. */
-static bool rows_bytes_packed(const tmv_rows_shape *s)
-{
-    if (s->piece_count < 2 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_pitch != s->joined_bytes)
-        return false;
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        if (s->pieces[p].pitch != s->pieces[p].bytes)
-            return false;
-    return true;
-}
-
 /* Packed rows within rows_bytes_fit's limits, or any packed rows the wide
  * blocks take (joined rows of up to 170 bytes) that no zip network does:
  * eight 7-byte pieces at 8 KiB, one row a block, lost to the column moves
@@ -118,7 +107,7 @@ static bool rows_bytes_packed(const tmv_rows_shape *s)
  * are the same work the other way round.) */
 static bool rows_bytes_shape(const tmv_rows_shape *s)
 {
-    if (!rows_bytes_packed(s))
+    if (!tmv_rows_packed(s))
         return false;
     if (rows_bytes_fit(s->piece_count, s->joined_bytes))
         return true;

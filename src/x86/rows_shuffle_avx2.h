@@ -46,13 +46,7 @@ typedef struct tmv_rows_shuffle_plan {
  * shuffles a byte there). */
 static inline bool tmv_rows_shuffle_shape(const tmv_rows_shape *s)
 {
-    if (s->piece_count < 2 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_bytes > TMV_ROWS_SHUFFLE_MAX ||
-        s->joined_pitch != s->joined_bytes)
-        return false;
-    for (uint32_t p = 0; p < s->piece_count; p++)
-        if (s->pieces[p].bytes == 0 || s->pieces[p].pitch != s->pieces[p].bytes)
-            return false;
-    return !tmv_rows_zip_avx2_shape(s);
+    return tmv_rows_packed(s) && s->joined_bytes <= TMV_ROWS_SHUFFLE_MAX && !tmv_rows_zip_avx2_shape(s);
 }
 
 /* The tables (join is true: the kernel is JOIN's only). */

@@ -14,6 +14,18 @@
 /* The most pieces (streams) a row kernel takes. */
 #define TMV_ROWS_MAX_STREAMS 16
 
+/* 2..TMV_ROWS_MAX_STREAMS pieces, each packed (pitch = bytes), in packed
+ * joined rows: the shapes whose rows the byte shuffles move as one block. */
+static inline bool tmv_rows_packed(const tmv_rows_shape *s)
+{
+    if (s->piece_count < 2 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_pitch != s->joined_bytes)
+        return false;
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        if (s->pieces[p].pitch != s->pieces[p].bytes)
+            return false;
+    return true;
+}
+
 /* A network's operands: the pieces' buffers in piece order (streams) and
  * the joined rows. A struct, so that each kernel's stream array keeps its
  * bound (gcc unrolls the filling loop by it). */
