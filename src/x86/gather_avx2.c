@@ -43,3 +43,21 @@ tmv_status tmv_gather_rows_avx2(const tmv_gather_shape *s, const uint8_t *input,
 {
     return tmv_gx_rows_fenced(s, input, indices, output, 32, tmv_gx_check_table, copy_row, tmv_gx_stream_row);
 }
+
+/* Single elements: SSE2's loop, compiled for AVX2 (gcc vectorizes the
+ * offsets of packed single indices, and the check is 32 bytes a step). */
+void tmv_gather_elements_avx2_prepare(const tmv_gather_shape *s, void *state)
+{
+    tmv_gather_rows_avx2_prepare(s, state);
+}
+
+bool tmv_gather_elements_avx2_accepts(const tmv_gather_shape *s)
+{
+    return tmv_gx_elements_accepts(s);
+}
+
+tmv_status tmv_gather_elements_avx2(const tmv_gather_shape *s, const uint8_t *input,
+                                    const uint8_t *indices, uint8_t *output)
+{
+    return tmv_gx_elements(s, input, indices, output, tmv_gx_check_table, tmv_gx_elements_run);
+}
