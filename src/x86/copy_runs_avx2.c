@@ -14,23 +14,11 @@
 #include "../kernels.h"
 #include "../move_run.h"
 #include "../walk_columns.h"
-#include "vec_x86.h"
+#include "rows_wide_columns_x86.h"
 
-/* The longest run taken: two 32-byte moves. */
+/* The longest run taken: two 32-byte moves (the columns kernel's moves,
+ * rows_wide_columns_x86.h). */
 #define COPY_RUNS_AVX2_MAX 64
-
-/* A column of n runs of w bytes, 32 < w <= COPY_RUNS_AVX2_MAX: the first 32
- * bytes and the last 32 (source and destination are distinct buffers, so
- * the overlap's order does not matter). */
-static inline void column_runs(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w)
-{
-    const size_t last = w - 32;
-    for (; n != 0; n--, d += dp, s += sp) {
-        const tmv_v a = v_load(s), b = v_load(s + last);
-        v_store(d, a);
-        v_store(d + last, b);
-    }
-}
 
 bool tmv_copy_runs_avx2_accepts(const tmv_copy_shape *s)
 {
@@ -41,5 +29,5 @@ bool tmv_copy_runs_avx2_accepts(const tmv_copy_shape *s)
  * of them at a time (walk_columns.h). */
 void tmv_copy_runs_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    tmv_copy_by_columns(s, src, dst, column_runs);
+    tmv_copy_by_columns(s, src, dst, tmv_rows_column_wide);
 }

@@ -7,10 +7,11 @@
  * 16-byte loads and stores for 48 bytes), above it by a memcpy call per run
  * (the ResNet stem: 0.31 x memcpy); here a run of 33-64 bytes is two 32-byte
  * moves and one of 65-128 two 64-byte moves, the same column moves as
- * AVX-512's JOIN / SPLIT columns kernel (rows_wide_columns_avx512.h). No
+ * AVX-512's JOIN / SPLIT columns kernel (rows_wide_columns_x86.h). No
  * streaming stores: the runs are not whole lines. */
+#define TMV_VEC_AVX512
 #include "../walk_columns.h"
-#include "rows_wide_columns_avx512.h"
+#include "rows_wide_columns_x86.h"
 
 bool tmv_copy_runs_avx512_accepts(const tmv_copy_shape *s) { return tmv_copy_runs_shape(s); }
 

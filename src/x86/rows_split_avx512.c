@@ -1,7 +1,7 @@
 /* rows_split_avx512.c - row-wise SPLIT: an unzip network into equal packed pieces (2, 4, 8 or 16 pieces of 2 to 16 bytes), masked lane permutes (other counts up to 16, pieces of 2 or 4 bytes), whole-line writes gathered by masked loads (pieces that are not whole lines, past L1), and column moves of pieces up to 256 bytes (the kernels: rows_x86.h). */
 #define TMV_VEC_AVX512
 #include "rows_lines_avx512.h"
-#include "rows_wide_columns_avx512.h"
+#include "rows_wide_columns_x86.h"
 #include "rows_x86.h"
 
 TMV_SPLIT_ROWS_KERNEL(zip_avx512, tmv_rows_zip_avx512_shape, tmv_rows_zip, prepared)

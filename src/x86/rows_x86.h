@@ -17,7 +17,7 @@
  * families: tmv_rows_zip_lanes (SSE2, AVX2: rows_zip_lanes_x86.h),
  * tmv_rows_zip (AVX-512, VBMI: rows_zip_avx512.h), tmv_rows_perm
  * (rows_permute_avx512.h), tmv_rows_narrow_columns and tmv_rows_stream
- * (rows_columns_x86.h), tmv_rows_wide_columns (rows_wide_columns_avx512.h),
+ * (rows_columns_x86.h), tmv_rows_wide_columns (rows_wide_columns_x86.h),
  * tmv_rows_lines (rows_lines_avx512.h).
  * What differs between the sets that share a family is chosen by the
  * TMV_VEC_<SET> the kernel file defines; what a kernel accepts is a
