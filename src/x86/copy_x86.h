@@ -154,11 +154,13 @@ static inline bool block_accepts(const tmv_copy_shape *s, bool inter, unsigned w
     if (b == 0 || !(widths >> s->elem_bytes & 1u))
         return false;
 #if defined(TMV_VEC_AVX2)
-    /* A broadcast (TILE's repeat by 3 of the last axis, plane stride 0)
-     * would permute the same vector three times an output, where
-     * copy_permute shuffles it once (TILE inner 1x3 f64 at 8 KiB: 420 ns
-     * here, 282 there). */
-    if (inter && b == 3 && s->src_strides[s->rank - 1] == 0)
+    /* A broadcast (TILE's repeat of the last axis, plane stride 0) runs
+     * the network on b copies of one vector, log2(b) rounds of shuffles
+     * (b = 3: three permutes) an output, where copy_permute shuffles it
+     * once: TILE inner 1x3 f64 at 8 KiB took 420 ns here, 282 there;
+     * 1x8 of u16, f32 and f64 345-348 ns against 180-187 at 8 KiB and
+     * 44 us against 26 at 1 MiB (tmv-plan-regret). At b = 2 the two tie. */
+    if (inter && b > 2 && s->src_strides[s->rank - 1] == 0)
         return false;
 #endif
 #if defined(TMV_MASKED)
