@@ -1,11 +1,24 @@
-/* gather_avx2.c - AVX2 GATHER_ND rows: vector index check and 32-byte row copies (elements stay on the SSE2 kernel: on Zen 4 scalar loads beat hardware gathers, see gather_avx512.c). */
+/* gather_avx2.c - AVX2 GATHER_ND: vector index check, then rows by 32-byte copies (16-31 bytes by two 16-byte moves, 3-15 by scalar moves) or single elements by scalar loads (on Zen 4 those beat hardware gathers, see gather_avx512.c). */
 #define TMV_VEC_AVX2
 #include "gather_row_stream_x86.h"
 #include "gather_table_check_x86.h"
 
-/* Rows of at least 32 bytes: 32-byte vectors, the last one overlapping. */
+/* Rows of at least 32 bytes: 32-byte vectors, the last one overlapping;
+ * 16 to 31 bytes two overlapping 16-byte moves; shorter ones
+ * (tmv_gx_short_row) scalar moves. */
 static inline void copy_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
 {
+    if (bytes < 16) {
+        tmv_move_run(dst, src, bytes);
+        return;
+    }
+    if (bytes < 32) {
+        const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
+        const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + bytes - 16));
+        _mm_storeu_si128((__m128i *)(void *)dst, a);
+        _mm_storeu_si128((__m128i *)(void *)(dst + bytes - 16), b);
+        return;
+    }
     uint64_t i = 0;
     for (; i + 64 <= bytes; i += 64) {
         const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
@@ -30,7 +43,7 @@ void tmv_gather_rows_avx2_prepare(const tmv_gather_shape *s, void *state)
 
 bool tmv_gather_rows_avx2_accepts(const tmv_gather_shape *s)
 {
-    return s->slice.rank == 0 && s->slice.elem_bytes >= 32;
+    return s->slice.rank == 0 && (s->slice.elem_bytes >= 16 || tmv_gx_short_row(s->slice.elem_bytes));
 }
 
 bool tmv_gather_check_avx2(const tmv_gather_shape *s, const uint8_t *indices)
