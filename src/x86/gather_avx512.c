@@ -102,7 +102,7 @@ static inline void elements_vector(const tmv_gather_shape *s, const tmv_gx_run *
 
 void tmv_gather_elements_avx512_prepare(const tmv_gather_shape *s, void *state)
 {
-    tmv_gx_prepare(s, state, 64, false, offsets_fit_32(s));
+    tmv_gx_prepare(s, state, 64, false, tmv_gx_offsets_fit_32(s));
 }
 
 bool tmv_gather_elements_avx512_accepts(const tmv_gather_shape *s)

@@ -12,22 +12,6 @@
  * case), 16 tuples per step with vpmulld instead of vpmullq (slow on Zen 4):
  * r3 elements at L2 size went from 0.054 to 0.08 x memcpy (i32 indices). */
 
-/* Whether every input offset the gather can form, plus its element, fits
- * int32 (false with an empty dim: nothing to gather from). */
-static inline bool offsets_fit_32(const tmv_gather_shape *s)
-{
-    uint64_t max = s->slice.elem_bytes;
-    for (uint32_t d = 0; d < s->pos_rank + s->k; d++) {
-        const bool pos = d < s->pos_rank;
-        const uint64_t n = pos ? s->pos_sizes[d] : s->dim_sizes[d - s->pos_rank];
-        const uint64_t stride = pos ? s->pos_input_strides[d] : s->dim_strides[d - s->pos_rank];
-        if (n == 0 || n > INT32_MAX || stride > INT32_MAX)   /* and no overflow below */
-            return false;
-        max += (n - 1) * stride;
-    }
-    return max <= INT32_MAX;
-}
-
 /* The indices of 16 tuples (k <= 4) as 32-bit values in 2 vectors (k <= 2)
  * or k; `values` of them are read, the rest are zero. 64-bit indices
  * checked before fit as they are (every dim is below 2^31): their low

@@ -247,6 +247,22 @@ static inline bool tmv_gx_check_run(const tmv_gather_shape *s, const tmv_gx_run 
     return ok;
 }
 
+/* Whether every input offset the gather can form, plus its element, fits
+ * int32 (false with an empty dim: nothing to gather from). */
+static inline bool tmv_gx_offsets_fit_32(const tmv_gather_shape *s)
+{
+    uint64_t max = s->slice.elem_bytes;
+    for (uint32_t d = 0; d < s->pos_rank + s->k; d++) {
+        const bool pos = d < s->pos_rank;
+        const uint64_t n = pos ? s->pos_sizes[d] : s->dim_sizes[d - s->pos_rank];
+        const uint64_t stride = pos ? s->pos_input_strides[d] : s->dim_strides[d - s->pos_rank];
+        if (n == 0 || n > INT32_MAX || stride > INT32_MAX)   /* and no overflow below */
+            return false;
+        max += (n - 1) * stride;
+    }
+    return max <= INT32_MAX;
+}
+
 /* The x86 gather kernels' state (kernels.h), built once at create: the
  * check's bounds for the set's vectors, and whether every input offset fits
  * 32 bits (AVX-512's vector offsets). */
