@@ -2,6 +2,7 @@
 #define TMV_VEC_AVX2
 #include "gather_row_stream_x86.h"
 #include "gather_table_check_x86.h"
+#include "gather_elements_x86.h"
 
 /* Rows of at least 32 bytes: 32-byte vectors, the last one overlapping;
  * 16 to 31 bytes two overlapping 16-byte moves; shorter ones

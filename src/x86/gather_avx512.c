@@ -8,6 +8,7 @@
 #include "gather_elements64_avx512.h"
 #include "gather_offsets32_avx512.h"
 #include "gather_x86.h"
+#include "gather_elements_x86.h"
 
 /* ------------------------------------------------------------ rows */
 

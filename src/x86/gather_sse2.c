@@ -2,6 +2,7 @@
 #define TMV_VEC_SSE2
 #include "gather_row_stream_x86.h"
 #include "gather_table_check_x86.h"
+#include "gather_elements_x86.h"
 
 /* Rows of at least 16 bytes: 16-byte vectors, the last one overlapping;
  * shorter ones (tmv_gx_short_row) by scalar moves.
