@@ -1,0 +1,138 @@
+/* copy_runs_stream_sse2.c - copy_runs_stream/sse2: strided copies past the stream threshold whose runs are whole 16-byte units, written with streaming stores.
+ *
+ * Past the stream threshold the best copy is a streaming one: it skips the
+ * read for ownership of every destination line. A plain copy of 64 MiB ran
+ * 7.6-7.9 ms here (Zen 3) and a streaming one 4.7-5.2, so a kernel that
+ * writes through the cache can reach only about 0.65 x best-copy however
+ * little else it does. The runs kernels (copy_w16, copy_runs, copy_memcpy)
+ * all wrote through the cache: NHWC DEPTH_TO_SPACE B2 C64 u8 (128-byte
+ * runs) ran at 0.62 x best-copy at 64 MiB. Streaming its runs as they are
+ * took a loop of the shape from 9.8 to 7.1 ms (docs/PERFORMANCE.md, "Runs
+ * of whole lines streamed").
+ *
+ * A streaming store of part of a line is slow unless the rest of the line
+ * follows at once, when the write-combining buffer sends them as one line.
+ * So the shapes taken write whole lines only: runs of whole lines at
+ * line-aligned strides, or a dense destination written forward (each line
+ * finished by the next stores, whatever run it belongs to) in runs of at
+ * least a line. Shorter runs lose even so: NHWC DEPTH_TO_SPACE B4 C1 f32
+ * (16-byte runs, each from another input line) took 13.4-14.4 ms streamed
+ * against copy_w16's 8.7-9.8 (TENSORMOVE_ISA=avx2 tmv-plan-regret
+ * --sizes=64MiB). Runs a multiple of 16 bytes, so every store is aligned
+ * when the destination is; a fill (a run read again along the line) is not
+ * a copy of runs and stays with the fill kernels. SSE2 only: DRAM sets the
+ * speed, not the vector width. */
+#include <emmintrin.h>
+#include <string.h>
+
+#include "../kernels.h"
+#include "../walk_columns.h"
+
+/* Dims ordered by descending destination stride, the innermost dim's runs
+ * adjacent and every dim's stride its inner dim's extent: the copy writes
+ * one range, forward. */
+static bool dense_forward(const tmv_copy_shape *s)
+{
+    uint64_t extent = s->elem_bytes;
+    for (uint32_t d = s->rank; d-- > 0;) {
+        if (s->dst_strides[d] != extent)
+            return false;
+        extent *= s->sizes[d];
+    }
+    return true;
+}
+
+/* Runs of whole lines at strides of whole lines. */
+static bool whole_lines(const tmv_copy_shape *s)
+{
+    if (s->elem_bytes % 64 != 0)
+        return false;
+    for (uint32_t d = 0; d < s->rank; d++)
+        if (s->dst_strides[d] % 64 != 0)
+            return false;
+    return true;
+}
+
+bool tmv_copy_runs_stream_sse2_accepts(const tmv_copy_shape *s)
+{
+    return s->elem_bytes % 16 == 0 && s->elem_bytes >= 64 && (s->rank == 0 || s->src_strides[s->rank - 1] != 0) &&
+           tmv_shape_bytes(s) >= s->tuning->stream_threshold && (dense_forward(s) || whole_lines(s));
+}
+
+/* n runs of w bytes (a multiple of 16, d 16-byte aligned), each with
+ * streaming stores. */
+static void stream_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w)
+{
+    for (; n != 0; n--, d += dp, s += sp) {
+        size_t i = 0;
+        for (; i + 64 <= w; i += 64) {
+            const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i)),
+                          b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16)),
+                          c = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 32)),
+                          e = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 48));
+            _mm_stream_si128((__m128i *)(void *)(d + i), a);
+            _mm_stream_si128((__m128i *)(void *)(d + i + 16), b);
+            _mm_stream_si128((__m128i *)(void *)(d + i + 32), c);
+            _mm_stream_si128((__m128i *)(void *)(d + i + 48), e);
+        }
+        for (; i < w; i += 16)
+            _mm_stream_si128((__m128i *)(void *)(d + i), _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+    }
+}
+
+/* The same runs through the cache, for a destination the streaming stores
+ * cannot take as it lies. */
+static void plain_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w)
+{
+    for (; n != 0; n--, d += dp, s += sp)
+        memcpy(d, s, w);
+}
+
+/* s with its dims ordered by descending source stride (stable): the order
+ * that reads the source forward. */
+static void source_forward(const tmv_copy_shape *s, tmv_copy_shape *out)
+{
+    *out = *s;
+    for (uint32_t i = 1; i < out->rank; i++)
+        for (uint32_t j = i; j > 0 && out->src_strides[j - 1] < out->src_strides[j]; j--) {
+            const uint64_t size = out->sizes[j], from = out->src_strides[j], to = out->dst_strides[j];
+            out->sizes[j] = out->sizes[j - 1];
+            out->src_strides[j] = out->src_strides[j - 1];
+            out->dst_strides[j] = out->dst_strides[j - 1];
+            out->sizes[j - 1] = size;
+            out->src_strides[j - 1] = from;
+            out->dst_strides[j - 1] = to;
+        }
+}
+
+/* The stores are aligned only on a 16-byte aligned destination, and a
+ * shape of whole lines (not dense) writes whole lines only on a 64-byte
+ * aligned one: otherwise every run would leave two partial lines.
+ *
+ * Whole lines may be written in any order. Of the two orders that walk one
+ * side forward, the one whose innermost dim (outside the runs) is shorter
+ * keeps both sides to a few forward streams; the other walks the far side
+ * in passes that each skip most of it. NHWC DEPTH_TO_SPACE B8 C16 u8
+ * (128-byte runs, an eighth of each 1 KiB input pixel per output row) read
+ * in the destination's order went through each input row eight times:
+ * 0.55 x best-copy at 64 MiB by memcpy calls, 0.29-0.40 streamed, 0.66-0.79
+ * streamed in the source's order (inner dim: the block row, 8). NHWC
+ * SPACE_TO_DEPTH B4 C16 u8 is the same copy the other way round: 1.06-1.11
+ * in the destination's order (inner dim: the block row, 4), 0.72-0.78 in
+ * the source's. */
+void tmv_copy_runs_stream_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    const bool dense = dense_forward(s);
+    if (((uintptr_t)dst & (dense ? 15 : 63)) != 0) {
+        tmv_copy_by_columns(s, src, dst, plain_column);
+        return;
+    }
+    tmv_copy_shape by_source;
+    if (s->rank > 1 && whole_lines(s)) {
+        source_forward(s, &by_source);
+        if (by_source.sizes[s->rank - 1] < s->sizes[s->rank - 1])
+            s = &by_source;
+    }
+    tmv_copy_by_columns(s, src, dst, stream_column);
+    _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
+}
