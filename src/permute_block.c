@@ -112,13 +112,7 @@ bool tmv_permute_dims_by_destination(tmv_copy_shape *s)
     bool moved = false;
     for (uint32_t i = 1; i < s->rank; i++)
         for (uint32_t d = i; d > 0 && s->dst_strides[d] > s->dst_strides[d - 1]; d--) {
-            const uint64_t size = s->sizes[d], src = s->src_strides[d], dst = s->dst_strides[d];
-            s->sizes[d] = s->sizes[d - 1];
-            s->src_strides[d] = s->src_strides[d - 1];
-            s->dst_strides[d] = s->dst_strides[d - 1];
-            s->sizes[d - 1] = size;
-            s->src_strides[d - 1] = src;
-            s->dst_strides[d - 1] = dst;
+            tmv_shape_swap_dims(s, d);
             moved = true;
         }
     return moved;

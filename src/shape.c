@@ -113,3 +113,14 @@ bool tmv_shape_same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b)
             return false;
     return true;
 }
+
+void tmv_shape_swap_dims(tmv_copy_shape *s, uint32_t d)
+{
+    const uint64_t size = s->sizes[d], src = s->src_strides[d], dst = s->dst_strides[d];
+    s->sizes[d] = s->sizes[d - 1];
+    s->src_strides[d] = s->src_strides[d - 1];
+    s->dst_strides[d] = s->dst_strides[d - 1];
+    s->sizes[d - 1] = size;
+    s->src_strides[d - 1] = src;
+    s->dst_strides[d - 1] = dst;
+}

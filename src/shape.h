@@ -38,6 +38,9 @@ bool tmv_shape_normalize(tmv_copy_shape *s);
  * and strides alike (their tuning and state are not compared). */
 bool tmv_shape_same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b);
 
+/* Swaps dims d - 1 and d of s (0 < d < rank): sizes and both strides. */
+void tmv_shape_swap_dims(tmv_copy_shape *s, uint32_t d);
+
 /* Total bytes the copy writes. */
 uint64_t tmv_shape_bytes(const tmv_copy_shape *s);
 

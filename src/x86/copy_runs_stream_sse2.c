@@ -94,15 +94,8 @@ static void source_forward(const tmv_copy_shape *s, tmv_copy_shape *out)
 {
     *out = *s;
     for (uint32_t i = 1; i < out->rank; i++)
-        for (uint32_t j = i; j > 0 && out->src_strides[j - 1] < out->src_strides[j]; j--) {
-            const uint64_t size = out->sizes[j], from = out->src_strides[j], to = out->dst_strides[j];
-            out->sizes[j] = out->sizes[j - 1];
-            out->src_strides[j] = out->src_strides[j - 1];
-            out->dst_strides[j] = out->dst_strides[j - 1];
-            out->sizes[j - 1] = size;
-            out->src_strides[j - 1] = from;
-            out->dst_strides[j - 1] = to;
-        }
+        for (uint32_t j = i; j > 0 && out->src_strides[j - 1] < out->src_strides[j]; j--)
+            tmv_shape_swap_dims(out, j);
 }
 
 /* The stores are aligned only on a 16-byte aligned destination, and a
