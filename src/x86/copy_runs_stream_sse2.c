@@ -1,4 +1,4 @@
-/* copy_runs_stream_sse2.c - copy_runs_stream/sse2: strided copies past the stream threshold whose runs are whole 16-byte units, written with streaming stores.
+/* copy_runs_stream_sse2.c - copy_runs_stream/sse2: strided copies past the stream threshold whose runs are whole 64-byte lines, written with streaming stores.
  *
  * Past the stream threshold the best copy is a streaming one: it skips the
  * read for ownership of every destination line. A plain copy of 64 MiB ran
@@ -12,35 +12,20 @@
  *
  * A streaming store of part of a line is slow unless the rest of the line
  * follows at once, when the write-combining buffer sends them as one line.
- * So the shapes taken write whole lines only: runs of whole lines at
- * line-aligned strides, or a dense destination written forward (each line
- * finished by the next stores, whatever run it belongs to) in runs of at
- * least a line. Shorter runs lose even so: NHWC DEPTH_TO_SPACE B4 C1 f32
- * (16-byte runs, each from another input line) took 13.4-14.4 ms streamed
- * against copy_w16's 8.7-9.8 (TENSORMOVE_ISA=avx2 tmv-plan-regret
- * --sizes=64MiB). Runs a multiple of 16 bytes, so every store is aligned
- * when the destination is; a fill (a run read again along the line) is not
- * a copy of runs and stays with the fill kernels. SSE2 only: DRAM sets the
- * speed, not the vector width. */
+ * So the shapes taken are runs of whole lines at line-aligned strides.
+ * Runs that end inside a line lose even where the next run finishes it (a
+ * dense destination written forward), as the destination's order is then
+ * the only one, and it may read the source in passes: NHWC DEPTH_TO_SPACE
+ * B8 C3 f32 (96-byte runs) took 16.1 ms streamed against memcpy calls'
+ * 9.6, B4 C1 f32 (16-byte runs) 13.4-14.4 against copy_w16's 8.7-9.8
+ * (TENSORMOVE_ISA=avx2 tmv-plan-regret --sizes=64MiB). A fill (a run read
+ * again along the line) is not a copy of runs and stays with the fill
+ * kernels. SSE2 only: DRAM sets the speed, not the vector width. */
 #include <emmintrin.h>
 #include <string.h>
 
 #include "../kernels.h"
 #include "../walk_columns.h"
-
-/* Dims ordered by descending destination stride, the innermost dim's runs
- * adjacent and every dim's stride its inner dim's extent: the copy writes
- * one range, forward. */
-static bool dense_forward(const tmv_copy_shape *s)
-{
-    uint64_t extent = s->elem_bytes;
-    for (uint32_t d = s->rank; d-- > 0;) {
-        if (s->dst_strides[d] != extent)
-            return false;
-        extent *= s->sizes[d];
-    }
-    return true;
-}
 
 /* Runs of whole lines at strides of whole lines. */
 static bool whole_lines(const tmv_copy_shape *s)
@@ -55,17 +40,16 @@ static bool whole_lines(const tmv_copy_shape *s)
 
 bool tmv_copy_runs_stream_sse2_accepts(const tmv_copy_shape *s)
 {
-    return s->elem_bytes % 16 == 0 && s->elem_bytes >= 64 && (s->rank == 0 || s->src_strides[s->rank - 1] != 0) &&
-           tmv_shape_bytes(s) >= s->tuning->stream_threshold && (dense_forward(s) || whole_lines(s));
+    return whole_lines(s) && (s->rank == 0 || s->src_strides[s->rank - 1] != 0) &&
+           tmv_shape_bytes(s) >= s->tuning->stream_threshold;
 }
 
-/* n runs of w bytes (a multiple of 16, d 16-byte aligned), each with
- * streaming stores. */
+/* n runs of w bytes (whole lines, d 64-byte aligned), each with streaming
+ * stores. */
 static void stream_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w)
 {
-    for (; n != 0; n--, d += dp, s += sp) {
-        size_t i = 0;
-        for (; i + 64 <= w; i += 64) {
+    for (; n != 0; n--, d += dp, s += sp)
+        for (size_t i = 0; i < w; i += 64) {
             const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i)),
                           b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16)),
                           c = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 32)),
@@ -75,9 +59,6 @@ static void stream_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp
             _mm_stream_si128((__m128i *)(void *)(d + i + 32), c);
             _mm_stream_si128((__m128i *)(void *)(d + i + 48), e);
         }
-        for (; i < w; i += 16)
-            _mm_stream_si128((__m128i *)(void *)(d + i), _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
-    }
 }
 
 /* The same runs through the cache, for a destination the streaming stores
@@ -98,9 +79,8 @@ static void source_forward(const tmv_copy_shape *s, tmv_copy_shape *out)
             tmv_shape_swap_dims(out, j);
 }
 
-/* The stores are aligned only on a 16-byte aligned destination, and a
- * shape of whole lines (not dense) writes whole lines only on a 64-byte
- * aligned one: otherwise every run would leave two partial lines.
+/* The runs are whole lines only on a 64-byte aligned destination: on any
+ * other, every run would leave two partial lines.
  *
  * Whole lines may be written in any order. Of the two orders that walk one
  * side forward, the one whose innermost dim (outside the runs) is shorter
@@ -115,13 +95,12 @@ static void source_forward(const tmv_copy_shape *s, tmv_copy_shape *out)
  * the source's. */
 void tmv_copy_runs_stream_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    const bool dense = dense_forward(s);
-    if (((uintptr_t)dst & (dense ? 15 : 63)) != 0) {
+    if (((uintptr_t)dst & 63) != 0) {
         tmv_copy_by_columns(s, src, dst, plain_column);
         return;
     }
     tmv_copy_shape by_source;
-    if (s->rank > 1 && whole_lines(s)) {
+    if (s->rank > 1) {
         source_forward(s, &by_source);
         if (by_source.sizes[s->rank - 1] < s->sizes[s->rank - 1])
             s = &by_source;
