@@ -21,11 +21,11 @@
  * (TENSORMOVE_ISA=avx2 tmv-plan-regret --sizes=64MiB). A fill (a run read
  * again along the line) is not a copy of runs and stays with the fill
  * kernels. SSE2 only: DRAM sets the speed, not the vector width. */
-#include <emmintrin.h>
 #include <string.h>
 
 #include "../kernels.h"
 #include "../walk_columns.h"
+#include "stream_x86.h"
 
 /* Runs of whole lines at strides of whole lines. */
 static bool whole_lines(const tmv_copy_shape *s)
@@ -44,21 +44,13 @@ bool tmv_copy_runs_stream_sse2_accepts(const tmv_copy_shape *s)
            tmv_shape_bytes(s) >= s->tuning->stream_threshold;
 }
 
-/* n runs of w bytes (whole lines, d 64-byte aligned), each with streaming
- * stores. */
+/* n runs of w bytes (whole lines, d 64-byte aligned), a line at a time
+ * with stream_x86.h's streaming line store. */
 static void stream_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w)
 {
     for (; n != 0; n--, d += dp, s += sp)
-        for (size_t i = 0; i < w; i += 64) {
-            const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i)),
-                          b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16)),
-                          c = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 32)),
-                          e = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 48));
-            _mm_stream_si128((__m128i *)(void *)(d + i), a);
-            _mm_stream_si128((__m128i *)(void *)(d + i + 16), b);
-            _mm_stream_si128((__m128i *)(void *)(d + i + 32), c);
-            _mm_stream_si128((__m128i *)(void *)(d + i + 48), e);
-        }
+        for (size_t i = 0; i < w; i += 64)
+            tmv_stream_line_sse2(d + i, s + i);
 }
 
 /* The same runs through the cache, for a destination the streaming stores
