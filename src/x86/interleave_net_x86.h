@@ -251,14 +251,13 @@ static inline tmv_v lane_fix(const tmv_vctx *c, tmv_v v)
 #endif
 }
 
-/* A vector's qwords arranged so that lane-local unpacks take whole halves. */
+/* A vector's qwords arranged so that lane-local unpacks take whole halves.
+ * Nothing to do with one lane (SSE2) or with AVX2's lane-split stores (see
+ * v_store_group). */
 static inline tmv_v lane_spread(const tmv_vctx *c, tmv_v v)
 {
 #if defined(TMV_VEC_AVX512)
     return _mm512_permutexvar_epi64(c->fix_lo, v);
-#elif defined(TMV_VEC_AVX2)
-    (void)c;
-    return _mm256_permute4x64_epi64(v, 0xd8);
 #else
     (void)c;
     return v;
