@@ -7,6 +7,7 @@
  *   vec_x86.h               the set's vector and its width-generic operations
  *   interleave_net_x86.h    the permute networks: B vectors (de)interleaved
  *   interleave_shape_x86.h  which shapes are block shapes
+ *   interleave_group_x86.h  one group of B vectors: loads, network, stores; AVX2's half groups
  *   interleave_rows_x86.h   row loops, packed and gathered rows (AVX-512), shape walks
  *   interleave_seq_x86.h    the stream cursors (AVX-512)
  *   interleave_stream_x86.h the stream kernels (AVX-512)
@@ -36,6 +37,7 @@
 #include "vec_x86.h"
 #include "interleave_net_x86.h"
 #include "interleave_shape_x86.h"
+#include "interleave_group_x86.h"
 #include "interleave_rows_x86.h"
 #include "interleave_seq_x86.h"
 #include "interleave_stream_x86.h"

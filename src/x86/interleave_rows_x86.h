@@ -1,4 +1,4 @@
-/* interleave_rows_x86.h - the row loops: one row (or group of B vectors) at a time, short rows packed or gathered into whole vectors (AVX-512), and the walks of a block shape's rows. */
+/* interleave_rows_x86.h - the row loops: one row at a time (of groups of B vectors, interleave_group_x86.h), short rows packed or gathered into whole vectors (AVX-512), and the walks of a block shape's rows. */
 #ifndef TMV_INTERLEAVE_ROWS_X86_H
 #define TMV_INTERLEAVE_ROWS_X86_H
 
@@ -7,8 +7,10 @@
 #include <stdint.h>
 
 #include "../kernels.h"
+#include "../shape.h"
 #include "../walk.h"
 #include "interleave_net_x86.h"
+#include "interleave_group_x86.h"
 #include "interleave_shape_x86.h"
 
 /* Row geometry shared by both directions: n elements of w bytes per vector. */
@@ -17,113 +19,8 @@ typedef struct tmv_rows {
     uint64_t plane;     /* bytes between the B plane rows */
     uint64_t rows;      /* rows handled inline (the dim just outside the block) */
     uint64_t row_src, row_dst;
+    bool nt;            /* the interleave's stores non-temporal (AVX2's rows_stream_ok) */
 } tmv_rows;
-
-/* Source vector k of a de-interleave group of b vectors at src. AVX2 loads
- * it, for b a power of two, lane-split: lane 0 the k-th 16 bytes of the
- * group's first half, lane 1 of its second half. The lane-local unzips then
- * de-interleave each half as SSE2 would and their results are whole vectors
- * in order, with no cross-lane fix after every round (B = 4: 8 shuffles a
- * group instead of 16). */
-static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b)
-{
-#if defined(TMV_VEC_AVX2)
-    if (b == 3)   /* the B = 3 network permutes whole vectors */
-        return v_load(src + k * TMV_VB);
-    const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * k));
-    const __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * (b + k)));
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
-#else
-    (void)b;
-    return v_load(src + k * TMV_VB);
-#endif
-}
-
-/* The inverse, for an interleave group: output vector k of the lane-local
- * zips holds the k-th 16 bytes of the group's first half in lane 0 and of
- * its second half in lane 1, stored there. B = 8 took 24 lane-crossing
- * vpermq a group when each round spread its inputs first; DEPTH_TO_SPACE
- * nchw B8 C3 u8 ran at half SSE2's speed at 1 MiB. */
-static inline void v_store_group(uint8_t *dst, unsigned k, unsigned b, tmv_v v)
-{
-#if defined(TMV_VEC_AVX2)
-    if (b == 3) {   /* the B = 3 network permutes whole vectors */
-        v_store(dst + k * TMV_VB, v);
-        return;
-    }
-    _mm_storeu_si128((__m128i *)(void *)(dst + 16 * k), _mm256_castsi256_si128(v));
-    _mm_storeu_si128((__m128i *)(void *)(dst + 16 * (b + k)), _mm256_extracti128_si256(v, 1));
-#else
-    (void)b;
-    v_store(dst + k * TMV_VB, v);
-#endif
-}
-
-/* One group: b*n source elements at src -> n elements at each dst + j*plane. */
-static inline void deinterleave_group(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
-                                      uint64_t plane, unsigned b, size_t w)
-{
-    tmv_v v[8];
-    for (unsigned k = 0; k < b; k++)
-        v[k] = v_load_group(src, k, b);
-    v_deinterleave(c, v, b, w);
-    for (unsigned j = 0; j < b; j++)
-        v_store(dst + j * plane, v[j]);
-}
-
-static inline void interleave_group(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
-                                    uint64_t plane, unsigned b, size_t w)
-{
-    tmv_v v[8];
-    for (unsigned j = 0; j < b; j++)
-        v[j] = v_load(src + j * plane);
-    v_interleave(c, v, b, w);
-    for (unsigned k = 0; k < b; k++)
-        v_store_group(dst, k, b, v[k]);
-}
-
-#if defined(TMV_VEC_AVX2)
-/* ---- half groups (AVX2, b a power of two) ----
- *
- * The lane-local networks take lane 0 through as SSE2 would, so a group of
- * n/2 elements a plane row is b 16-byte loads to the low lanes, the
- * network, and the low lanes stored. A row's tail of n/2 elements or fewer
- * takes one, ending at the row's end, instead of an overlapping whole
- * group: the same shuffles, half the loads and stores. A longer tail keeps
- * the whole group: two half groups are twice the shuffles (SPACE_TO_DEPTH
- * nchw B2 C1 f32 at 8 KiB, x = 22: 247 -> 332 ns). */
-static inline tmv_v v_low_load(const uint8_t *src)
-{
-    return _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)src));
-}
-
-static inline void v_low_store(uint8_t *dst, tmv_v v)
-{
-    _mm_storeu_si128((__m128i *)(void *)dst, _mm256_castsi256_si128(v));
-}
-
-static inline void deinterleave_half(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
-                                     uint64_t plane, unsigned b, size_t w)
-{
-    tmv_v v[8];
-    for (unsigned k = 0; k < b; k++)
-        v[k] = v_low_load(src + 16 * k);
-    v_deinterleave(c, v, b, w);
-    for (unsigned j = 0; j < b; j++)
-        v_low_store(dst + j * plane, v[j]);
-}
-
-static inline void interleave_half(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
-                                   uint64_t plane, unsigned b, size_t w)
-{
-    tmv_v v[8];
-    for (unsigned j = 0; j < b; j++)
-        v[j] = v_low_load(src + j * plane);
-    v_interleave(c, v, b, w);
-    for (unsigned k = 0; k < b; k++)
-        v_low_store(dst + 16 * k, v[k]);
-}
-#endif
 
 /* SPACE_TO_DEPTH's row: b*x contiguous source elements to b plane rows of x. */
 static inline void deinterleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t *dst,
@@ -240,7 +137,7 @@ static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t
     const uint64_t n = TMV_VB / w;
     uint64_t i = 0;
     for (; i + n <= r->x; i += n)
-        interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w);
+        interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt);
     if (i == r->x)
         return;
 #if defined(TMV_VEC_AVX512VBMI)
@@ -270,12 +167,12 @@ static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t
 #if defined(TMV_VEC_AVX2)
     if (b != 3 && r->x - i <= n / 2) {
         i = r->x - n / 2;
-        interleave_half(c, src + i * w, dst + i * b * w, r->plane, b, w);
+        interleave_half(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt);
         return;
     }
 #endif
     i = r->x - n;
-    interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w);
+    interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt);
 #endif
 }
 
@@ -462,7 +359,7 @@ static inline void packed_shape(const tmv_vctx *c, const tmv_copy_shape *s, cons
                                 bool inter, unsigned b, size_t w, uint32_t pd, uint64_t x, uint64_t plane,
                                 bool gathered)
 {
-    const tmv_rows r = {x, plane, s->sizes[pd], s->src_strides[pd], s->dst_strides[pd]};
+    const tmv_rows r = {x, plane, s->sizes[pd], s->src_strides[pd], s->dst_strides[pd], false};
     const bool mid = pd + 4 == s->rank;
     const uint64_t mids = mid ? s->sizes[pd + 1] : 1;
     const uint64_t mid_src = mid ? s->src_strides[pd + 1] : 0, mid_dst = mid ? s->dst_strides[pd + 1] : 0;
@@ -546,7 +443,7 @@ __attribute__((flatten)) static inline void gathered_run(const tmv_copy_shape *s
  * through tmv_walk (once per inline run of rows, so small rows stay cheap). */
 static inline tmv_rows rows_of(const tmv_copy_shape *s, uint64_t x, uint64_t plane)
 {
-    tmv_rows r = {x, plane, 1, 0, 0};
+    tmv_rows r = {x, plane, 1, 0, 0, false};
     if (s->rank >= 3) {
         r.rows = s->sizes[s->rank - 3];
         r.row_src = s->src_strides[s->rank - 3];
@@ -554,6 +451,29 @@ static inline tmv_rows rows_of(const tmv_copy_shape *s, uint64_t x, uint64_t pla
     }
     return r;
 }
+
+#if defined(TMV_VEC_AVX2)
+/* Whether AVX2's interleave rows store past the cache: an output of the
+ * tuning record's stream_threshold or more whose every store is a whole
+ * aligned vector or half (rows of whole half groups, of whole groups for
+ * B = 3, so no overlapping tail; the destination and its row strides
+ * aligned to 16 bytes, 32 for B = 3). At 64 MiB DEPTH_TO_SPACE nchw B2 C1
+ * f32 went from 7.1-7.7 ms to 4.0-4.4, B8 C1 f32 from 7.8-8.7 to 4.6-5.4.
+ * The de-interleave's b plane rows lost streamed (SPACE_TO_DEPTH nchw B4
+ * C1 f32 6.4-7.8 -> 8.5-9.0 ms, B8 C64 u8 17-24 -> 26-29): its 32-byte
+ * stores fill b lines at once, half a line each a group. */
+static inline bool rows_stream_ok(const tmv_copy_shape *s, const uint8_t *dst, unsigned b, size_t w, uint64_t x)
+{
+    const uint64_t n = TMV_VB / w, align = b == 3 ? 32 : 16;
+    if (tmv_shape_bytes(s) < s->tuning->stream_threshold || x % (b == 3 ? n : n / 2) != 0 ||
+        (uintptr_t)dst % align != 0)
+        return false;
+    for (uint32_t d = 0; d + 2 < s->rank; d++)
+        if (s->dst_strides[d] % align != 0)
+            return false;
+    return true;
+}
+#endif
 
 /* A block shape row by row: interleaved (inter) or de-interleaved. Always
  * inlined (block_width, copy_x86.h), so each direction, block size and width
@@ -567,8 +487,11 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
     if (inter && b == 3 && v_net3(w))
         v_ctx_interleave3(&c, w);
 #endif
-    const tmv_rows r = inter ? rows_of(s, interleave_x(s), s->src_strides[s->rank - 1])
-                             : rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);
+    tmv_rows r = inter ? rows_of(s, interleave_x(s), s->src_strides[s->rank - 1])
+                       : rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);
+#if defined(TMV_VEC_AVX2)
+    r.nt = inter && rows_stream_ok(s, dst, b, w, r.x);
+#endif
     tmv_walk walk;
     tmv_walk_init(&walk, s, s->rank >= 3 ? s->rank - 3 : 0);
     do {
@@ -581,6 +504,8 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
                 deinterleave_row(&c, sp, dp, &r, b, w);
         }
     } while (tmv_walk_next(&walk));
+    if (r.nt)
+        _mm_sfence();
 }
 
 #endif
