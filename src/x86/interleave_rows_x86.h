@@ -29,7 +29,7 @@ static inline void deinterleave_row(const tmv_vctx *c, const uint8_t *src, uint8
     const uint64_t n = TMV_VB / w;
     uint64_t i = 0;
     for (; i + n <= r->x; i += n)
-        deinterleave_group(c, src + i * b * w, dst + i * w, r->plane, b, w);
+        deinterleave_group(c, src + i * b * w, dst + i * w, r->plane, b, w, false);
     if (i == r->x)
         return;
 #if defined(TMV_VEC_AVX512VBMI)
@@ -62,13 +62,13 @@ static inline void deinterleave_row(const tmv_vctx *c, const uint8_t *src, uint8
 #if defined(TMV_VEC_AVX2)
     if (b != 3 && r->x - i <= n / 2) {
         i = r->x - n / 2;
-        deinterleave_half(c, src + i * b * w, dst + i * w, r->plane, b, w);
+        deinterleave_group(c, src + i * b * w, dst + i * w, r->plane, b, w, true);
         return;
     }
 #endif
     /* x >= n (the kernel's accepts): redo the last whole group, overlapping. */
     i = r->x - n;
-    deinterleave_group(c, src + i * b * w, dst + i * w, r->plane, b, w);
+    deinterleave_group(c, src + i * b * w, dst + i * w, r->plane, b, w, false);
 #endif
 }
 
@@ -137,7 +137,7 @@ static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t
     const uint64_t n = TMV_VB / w;
     uint64_t i = 0;
     for (; i + n <= r->x; i += n)
-        interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt);
+        interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt, false);
     if (i == r->x)
         return;
 #if defined(TMV_VEC_AVX512VBMI)
@@ -167,12 +167,12 @@ static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t
 #if defined(TMV_VEC_AVX2)
     if (b != 3 && r->x - i <= n / 2) {
         i = r->x - n / 2;
-        interleave_half(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt);
+        interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt, true);
         return;
     }
 #endif
     i = r->x - n;
-    interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt);
+    interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt, false);
 #endif
 }
 
