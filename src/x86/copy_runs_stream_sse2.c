@@ -44,13 +44,12 @@ bool tmv_copy_runs_stream_sse2_accepts(const tmv_copy_shape *s)
            tmv_shape_bytes(s) >= s->tuning->stream_threshold;
 }
 
-/* n runs of w bytes (whole lines, d 64-byte aligned), a line at a time
- * with stream_x86.h's streaming line store. */
+/* n runs of w bytes (whole lines, d 64-byte aligned), each streamed by
+ * stream_x86.h's copy: all of it whole lines, so no memcpy at either end. */
 static void stream_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w)
 {
     for (; n != 0; n--, d += dp, s += sp)
-        for (size_t i = 0; i < w; i += 64)
-            tmv_stream_line_sse2(d + i, s + i);
+        tmv_stream_copy(d, s, w);
 }
 
 /* The same runs through the cache, for a destination the streaming stores

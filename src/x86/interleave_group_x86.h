@@ -73,11 +73,10 @@ static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b, boo
 #if defined(TMV_VEC_AVX2)
     if (b == 3)   /* the B = 3 network permutes whole vectors */
         return v_load(src + k * TMV_VB);
-    const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * k));
+    const tmv_v lo = v_low_load(src + 16 * k);
     if (half)
-        return _mm256_castsi128_si256(lo);
-    const __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * (b + k)));
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        return lo;
+    return _mm256_inserti128_si256(lo, _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * (b + k))), 1);
 #else
     (void)b;
     (void)half;
