@@ -1,6 +1,7 @@
-/* check_case.h - one case of tmv-check-kernels: its operator is created (the
- * plan's shapes do not depend on the kernel set), and every step of the plan
- * is run, under each tuning record, with every selected kernel of the
+/* check_case.h - one case of tmv-check-kernels: its operator is created
+ * under the set the library runs (and, when TENSORMOVE_ISA caps it, under
+ * the default set too, since plans depend on the set), and every step of
+ * each plan is run, under each tuning record, with every selected kernel of the
  * step's primitive that accepts its shape, each held to the portable kernel
  * the scalar set picks for that shape. A GATHER step also runs the portable
  * gather with every selected copy kernel that accepts its slice shape as the
