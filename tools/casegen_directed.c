@@ -235,11 +235,13 @@ static cg_case *rows_case(uint64_t seed, cg_rng *rng, bool join, uint32_t pieces
 }
 
 /* Equal short pieces: 2..16 of them, 1..256 bytes (the widest the column
- * kernels take), over 1 to 1000 rows (one block of rows, a block and one
- * more, many). */
+ * kernels take; 3, 5, 6 and 7 for the padded networks), over 1 to 1000
+ * rows (one block of rows, a block and one or two more, many: with 65 and
+ * 66 rows the padded networks' last 16-byte access ends on the call's last
+ * byte for pieces of 6 or 7 bytes and of 3 or 5). */
 static const uint32_t ROWS_COUNTS[] = {2, 3, 4, 5, 6, 7, 8, 12, 16};
-static const uint32_t ROWS_BYTES[] = {1, 2, 3, 4, 8, 12, 16, 64, 65, 100, 192, 256};
-static const uint32_t ROWS_ROWS[] = {1, 7, 64, 65, 300, 1000};
+static const uint32_t ROWS_BYTES[] = {1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 64, 65, 100, 192, 256};
+static const uint32_t ROWS_ROWS[] = {1, 7, 64, 65, 66, 300, 1000};
 #define ROWS_GEOMETRIES (2ull * N_OF(ROWS_COUNTS) * N_OF(ROWS_BYTES) * N_OF(ROWS_ROWS) * 2)
 
 static cg_case *rows_family(uint64_t g, uint64_t seed, cg_rng *rng)

@@ -87,18 +87,24 @@ static inline unsigned tmv_rows_zip_order(unsigned n, unsigned w, unsigned vec, 
     return s;
 }
 
-/* True if the shape is 2..16 packed pieces of one width, a power of two
- * from min_w to max_w bytes, in a packed joined tensor: n streams to
- * interleave element by element. */
-static inline bool tmv_rows_equal_packed(const tmv_rows_shape *s, uint64_t min_w, uint64_t max_w)
+/* True if the shape is 2..16 packed pieces of one width w, in order, in a
+ * packed joined tensor: n streams to interleave element by element. */
+static inline bool tmv_rows_equal_pieces(const tmv_rows_shape *s)
 {
     const uint64_t w = s->pieces[0].bytes;
-    if (s->piece_count > 16 || w < min_w || w > max_w || (w & (w - 1)) != 0 || s->joined_pitch != s->joined_bytes)
+    if (s->piece_count < 2 || s->piece_count > 16 || s->joined_pitch != s->joined_bytes)
         return false;
     for (uint32_t p = 0; p < s->piece_count; p++)
         if (s->pieces[p].bytes != w || s->pieces[p].pitch != w || s->pieces[p].offset != p * w)
             return false;
     return true;
+}
+
+/* The same with w a power of two from min_w to max_w bytes. */
+static inline bool tmv_rows_equal_packed(const tmv_rows_shape *s, uint64_t min_w, uint64_t max_w)
+{
+    const uint64_t w = s->pieces[0].bytes;
+    return w >= min_w && w <= max_w && (w & (w - 1)) == 0 && tmv_rows_equal_pieces(s);
 }
 
 /* The same with 2, 4, 8 or 16 pieces: the zip networks' shapes. */
