@@ -95,13 +95,18 @@ tmv_rows_padded_pass(const tmv_rows_shape *s, unsigned n, unsigned w, unsigned W
         }
         tmv_rows_zip_lanes_network(v, n, W, k, join);
         if (join) {
+            /* joined vector q of the pair is lane q / n of v[inv[q % n]]:
+             * stored in order of q, so that each store's reach is written
+             * again by the next, with no lane exchange */
 #pragma GCC unroll 8
-            for (unsigned j = 0; j < n; j++) {
-                const unsigned p0 = 2 * j % n;
-                const __m256i y = tmv_rows_lanes_avx2(v[inv[p0]], v[inv[p0 + 1]], 2 * j / n);
-                tmv_rows_padded_store(block + 2 * j * lane, block + (2 * j + 1) * lane,
-                                      _mm256_shuffle_epi8(y, squeeze));
-            }
+            for (unsigned i = 0; i < n; i++)
+                v[i] = _mm256_shuffle_epi8(v[i], squeeze);
+#pragma GCC unroll 8
+            for (unsigned q = 0; q < n; q++)
+                _mm_storeu_si128((__m128i *)(void *)(block + q * lane), _mm256_castsi256_si128(v[inv[q]]));
+#pragma GCC unroll 8
+            for (unsigned q = 0; q < n; q++)
+                _mm_storeu_si128((__m128i *)(void *)(block + (n + q) * lane), _mm256_extracti128_si256(v[inv[q]], 1));
         } else {
 #pragma GCC unroll 8
             for (unsigned o = 0; o < n; o++) {
