@@ -7,6 +7,6 @@
 #include "rows_wide_columns_x86.h"
 
 TMV_JOIN_ROWS_KERNEL(zip_avx2, tmv_rows_zip_avx2_shape, tmv_rows_zip_lanes, stateless)
-TMV_JOIN_ROWS_KERNEL(padded_avx2, tmv_rows_zip_padded_avx2_shape, tmv_rows_zip_padded, stateless)
+TMV_JOIN_ROWS_KERNEL(padded_avx2, tmv_rows_zip_padded_avx2_shape, tmv_rows_zip_padded, prepared)
 TMV_JOIN_ROWS_KERNEL(shuffle_avx2, tmv_rows_shuffle_shape, tmv_rows_shuffle, prepared)
 TMV_JOIN_ROWS_KERNEL(columns_avx2, tmv_rows_wide_columns_avx2_shape, tmv_rows_wide_columns, stateless)

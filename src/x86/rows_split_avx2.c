@@ -6,5 +6,5 @@
 #include "rows_wide_columns_x86.h"
 
 TMV_SPLIT_ROWS_KERNEL(zip_avx2, tmv_rows_zip_avx2_split_shape, tmv_rows_zip_lanes, stateless)
-TMV_SPLIT_ROWS_KERNEL(padded_avx2, tmv_rows_zip_padded_avx2_shape, tmv_rows_zip_padded, stateless)
+TMV_SPLIT_ROWS_KERNEL(padded_avx2, tmv_rows_zip_padded_avx2_shape, tmv_rows_zip_padded, prepared)
 TMV_SPLIT_ROWS_KERNEL(columns_avx2, tmv_rows_wide_columns_avx2_shape, tmv_rows_wide_columns, stateless)
