@@ -28,37 +28,67 @@
  * the column moves need only two moves a row. */
 #define TMV_ROWS_PADDED_MAX_W 7
 
-/* 2, 4 or 8 equal packed pieces of 3, 5, 6 or 7 bytes; or 3 of 1 to 4
+/* 2, 4 or 8 equal packed pieces of 3, 5, 6 or 7 bytes; or 3 of 1 to 8
  * bytes, whose joined rows the network builds as rows of four slots, the
- * fourth empty (a lane of 4-byte slots is then one joined row). */
+ * fourth empty. */
 static inline bool tmv_rows_zip_padded_avx2_shape(const tmv_rows_shape *s)
 {
     const uint64_t w = s->pieces[0].bytes, n = s->piece_count;
     const bool padded = (n == 2 || n == 4 || n == 8) && w >= 3 && w <= TMV_ROWS_PADDED_MAX_W && (w & (w - 1)) != 0;
-    return (padded || (n == 3 && w <= 4)) && tmv_rows_equal_pieces(s);
+    return (padded || (n == 3 && w <= 8)) && tmv_rows_equal_pieces(s);
 }
 
-/* The vpshufb tables of a lane. A lane holds 16 / W slots of W bytes in
- * rows of np slots, the first n of each row real pieces of w bytes, which
- * lie packed in memory: expand spreads the packed bytes into their slots
- * (zero elsewhere), squeeze packs them back. A piece's own rows are
- * n = np = 1. Built at create: built per call, the four tables cost more
- * than the blocks of an 8 KiB JOIN (2x7B u8: 300 -> 500-720 ns). */
+/* The vpshufb tables of a lane. A lane holds S = 16 / W slots of W bytes
+ * in rows of np slots, the first n of each row real pieces of w bytes,
+ * which lie packed in memory: expand spreads the packed bytes into their
+ * slots (zero elsewhere), squeeze packs them back. A piece's own rows are
+ * n = np = 1. Where a row is wider than a lane (three pieces in 8-byte
+ * slots, four a row), a lane holds half a row: the second half's one real
+ * piece lies where the first half's first does, and its empty slot where
+ * the second, so the first half's tables serve both (SPLIT drops what
+ * lands in the empty slot; JOIN's next store writes again what the
+ * squeeze kept of it); only where a lane starts differs. Built at create:
+ * built per call, the tables cost more than the blocks of an 8 KiB JOIN
+ * (2x7B u8: 300 -> 500-720 ns). */
 enum { TMV_PADDED_EXPAND, TMV_PADDED_SQUEEZE, TMV_PADDED_JOINED_EXPAND, TMV_PADDED_JOINED_SQUEEZE };
 
 typedef struct tmv_rows_padded_plan {
     _Alignas(16) uint8_t table[4][16];
 } tmv_rows_padded_plan;
 
+/* The lanes' phases: 2 where a lane holds half a row with empty slots,
+ * else 1 (every lane alike). */
+static inline unsigned tmv_rows_padded_phases(unsigned W, unsigned n, unsigned np)
+{
+    return np > 16 / W && n < np ? np / (16 / W) : 1;
+}
+
+/* Real bytes of the lane's row before it, and in it. */
+static inline unsigned tmv_rows_padded_skip(unsigned w, unsigned W, unsigned n, unsigned phase)
+{
+    const unsigned first = phase * (16 / W);
+    return (first < n ? first : n) * w;
+}
+
+static inline unsigned tmv_rows_padded_real(unsigned w, unsigned W, unsigned n, unsigned np, unsigned phase)
+{
+    const unsigned S = 16 / W, first = phase * S;
+    if (S >= np)
+        return S / np * n * w;
+    return first < n ? (n - first < S ? n - first : S) * w : 0;
+}
+
+/* A lane's table (its first phase). */
 static inline void tmv_rows_padded_table(uint8_t *t, unsigned w, unsigned W, unsigned n, unsigned np, bool expand)
 {
+    const unsigned real = tmv_rows_padded_real(w, W, n, np, 0);
     for (unsigned j = 0; j < 16; j++) {
         if (expand) {
             const unsigned slot = j / W, piece = slot % np, b = j % W;
             t[j] = (uint8_t)(piece < n && b < w ? slot / np * n * w + piece * w + b : 0x80);
         } else {
-            const unsigned row = j / (n * w), piece = j % (n * w) / w;
-            t[j] = (uint8_t)(j < 16 / W * n * w / np ? (row * np + piece) * W + j % w : 0x80);
+            const unsigned k = j / w;   /* the lane's k-th real slot */
+            t[j] = (uint8_t)(j < real ? (k / n * np + k % n) * W + j % w : 0x80);
         }
     }
 }
@@ -109,11 +139,21 @@ static inline uint64_t tmv_rows_padded_reach(uint64_t bytes, uint64_t row)
     return (16 - bytes + row - 1) / row;
 }
 
+/* Where joined vector q of a pair starts: the real bytes of the cycles of
+ * phases before it (with two phases, a cycle is a joined row), plus those
+ * of its row before it. */
+static inline uint64_t tmv_rows_padded_at(unsigned q, unsigned w, unsigned W, unsigned n, unsigned np)
+{
+    const unsigned phases = tmv_rows_padded_phases(W, n, np);
+    const unsigned cycle = phases == 1 ? tmv_rows_padded_real(w, W, n, np, 0) : n * w;
+    return (uint64_t)(q / phases) * cycle + tmv_rows_padded_skip(w, W, n, q % phases);
+}
+
 /* Whole pairs of lanes (32 / W rows) through the network of np streams on
  * W-byte slots, as tmv_rows_zip_pass does for pieces of W bytes; streams n
- * to np - 1 are empty (JOIN zips zeros, SPLIT drops them). A 16-byte joined
- * vector q of a pair (lane * np + pos, as there) lies at q times its real
- * bytes. n, np, w and W are constants at each call. Returns the rows done. */
+ * to np - 1 are empty (JOIN zips zeros, SPLIT drops them). Joined vector q
+ * of a pair is lane * np + pos, as there. n, np, w and W are constants at
+ * each call. Returns the rows done. */
 __attribute__((always_inline)) static inline uint64_t
 tmv_rows_padded_pass(const tmv_rows_shape *s, unsigned n, unsigned np, unsigned w, unsigned W,
                      uint8_t *const *streams, uint8_t *joined, bool join)
@@ -124,9 +164,12 @@ tmv_rows_padded_pass(const tmv_rows_shape *s, unsigned n, unsigned np, unsigned 
         inv[pos[i]] = i;
     const unsigned k = tmv_rows_network_stages(np, W);
     const uint64_t lane = 16 / W * w;                       /* a lane's bytes of one piece */
-    const uint64_t jlane = 16 / W * n * w / np;             /* a joined vector's real bytes */
-    const uint64_t reach_s = tmv_rows_padded_reach(lane, w), reach_j = tmv_rows_padded_reach(jlane, n * w);
-    const uint64_t reach = reach_s > reach_j ? reach_s : reach_j;
+    const unsigned phases = tmv_rows_padded_phases(W, n, np);
+    uint64_t reach = tmv_rows_padded_reach(lane, w);
+    for (unsigned ph = 0; ph < phases; ph++) {
+        const uint64_t r = tmv_rows_padded_reach(tmv_rows_padded_real(w, W, n, np, ph), n * w);
+        reach = r > reach ? r : reach;
+    }
     const uint64_t pairs = s->rows > reach ? (s->rows - reach) / (32 / W) : 0;
     const tmv_rows_padded_plan *pl = s->state;
     const __m256i expand = tmv_rows_padded_tables(pl, TMV_PADDED_EXPAND);
@@ -151,8 +194,9 @@ tmv_rows_padded_pass(const tmv_rows_shape *s, unsigned n, unsigned np, unsigned 
         } else {
 #pragma GCC unroll 8
             for (unsigned i = 0; i < np; i++)
-                v[i] = _mm256_shuffle_epi8(
-                    tmv_rows_padded_load(block + pos[i] * jlane, block + (np + pos[i]) * jlane), jexpand);
+                v[i] = _mm256_shuffle_epi8(tmv_rows_padded_load(block + tmv_rows_padded_at(pos[i], w, W, n, np),
+                                                                block + tmv_rows_padded_at(np + pos[i], w, W, n, np)),
+                                           jexpand);
         }
         tmv_rows_zip_lanes_network(v, np, W, k, join);
         if (join) {
@@ -164,10 +208,11 @@ tmv_rows_padded_pass(const tmv_rows_shape *s, unsigned n, unsigned np, unsigned 
                 v[i] = _mm256_shuffle_epi8(v[i], jsqueeze);
 #pragma GCC unroll 8
             for (unsigned q = 0; q < np; q++)
-                _mm_storeu_si128((__m128i *)(void *)(block + q * jlane), _mm256_castsi256_si128(v[inv[q]]));
+                _mm_storeu_si128((__m128i *)(void *)(block + tmv_rows_padded_at(q, w, W, n, np)),
+                                 _mm256_castsi256_si128(v[inv[q]]));
 #pragma GCC unroll 8
             for (unsigned q = 0; q < np; q++)
-                _mm_storeu_si128((__m128i *)(void *)(block + (np + q) * jlane),
+                _mm_storeu_si128((__m128i *)(void *)(block + tmv_rows_padded_at(np + q, w, W, n, np)),
                                  _mm256_extracti128_si256(v[inv[q]], 1));
         } else {
 #pragma GCC unroll 8
@@ -206,7 +251,11 @@ static inline uint64_t tmv_rows_padded_three(const tmv_rows_shape *s, uint8_t *c
     case 1: return tmv_rows_padded_pass(s, 3, 4, 1, 1, at, joined, join);
     case 2: return tmv_rows_padded_pass(s, 3, 4, 2, 2, at, joined, join);
     case 3: return tmv_rows_padded_pass(s, 3, 4, 3, 4, at, joined, join);
-    default: return tmv_rows_padded_pass(s, 3, 4, 4, 4, at, joined, join);
+    case 4: return tmv_rows_padded_pass(s, 3, 4, 4, 4, at, joined, join);
+    case 5: return tmv_rows_padded_pass(s, 3, 4, 5, 8, at, joined, join);
+    case 6: return tmv_rows_padded_pass(s, 3, 4, 6, 8, at, joined, join);
+    case 7: return tmv_rows_padded_pass(s, 3, 4, 7, 8, at, joined, join);
+    default: return tmv_rows_padded_pass(s, 3, 4, 8, 8, at, joined, join);
     }
 }
 
