@@ -1,4 +1,4 @@
-/* rows_zip_padded_avx2.h - row-wise JOIN and SPLIT of 2, 4 or 8 equal packed pieces of 3, 5, 6 or 7 bytes, or of 3 pieces of 1 to 4 bytes: each piece's rows padded to slots of 4 or 8 bytes by a byte shuffle (three pieces also padded to four), the AVX2 zip network on the slots, and the padding squeezed out again (AVX2 set; the kernels: rows_x86.h).
+/* rows_zip_padded_avx2.h - row-wise JOIN and SPLIT of 2, 4 or 8 equal packed pieces of 3, 5, 6 or 7 bytes, or of 3 pieces of 1 to 8 bytes: each piece's rows padded to slots of 1 to 8 bytes by a byte shuffle (three pieces also padded to four), the AVX2 zip network on the slots, and the padding squeezed out again (AVX2 set; the kernels: rows_x86.h).
  *
  * The zip network (rows_zip_avx2.h) takes 2, 4 or 8 pieces of a power of
  * two bytes. Others went to the column moves, a load and a store per piece
@@ -11,9 +11,10 @@
  * of two from w up), the network zips (JOIN) or unzips (SPLIT) the slots
  * as it would pieces of W bytes, and one vpshufb per lane packs the rows
  * back to w bytes. Three pieces run as four, the fourth all zeros (JOIN)
- * or dropped (SPLIT), where a lane holds whole joined rows of four slots
- * (W up to 4): the joined side's vpshufb also takes the empty slot out, or
- * leaves it zero. Each lane is loaded and stored as a 16-byte vector at its
+ * or dropped (SPLIT): the joined side's vpshufb also takes the empty slot
+ * out, or leaves it zero (a lane holds whole joined rows of four slots up
+ * to 4-byte slots, half a row of 8-byte ones). JOIN inner 3x8B went to
+ * three strided 8-byte copies (0.51-0.57 at 1 MiB). Each lane is loaded and stored as a 16-byte vector at its
  * real offset, so an access reaches past its lane's real bytes into the
  * next lane's, which that lane's own store (later, in address order)
  * writes again. The blocks stop while the rows after them cover that reach
@@ -24,8 +25,9 @@
 
 #include "rows_zip_avx2.h"
 
-/* The widest piece padded: 9 to 15 bytes would take 16-byte slots, where
- * the column moves need only two moves a row. */
+/* The widest of 2, 4 or 8 pieces padded: 9 to 15 bytes would take 16-byte
+ * slots, where the network has no stage and the column moves need only
+ * two moves a row. */
 #define TMV_ROWS_PADDED_MAX_W 7
 
 /* 2, 4 or 8 equal packed pieces of 3, 5, 6 or 7 bytes; or 3 of 1 to 8
@@ -63,13 +65,14 @@ static inline unsigned tmv_rows_padded_phases(unsigned W, unsigned n, unsigned n
     return np > 16 / W && n < np ? np / (16 / W) : 1;
 }
 
-/* Real bytes of the lane's row before it, and in it. */
+/* Real bytes of a lane's row before the lane, for its phase. */
 static inline unsigned tmv_rows_padded_skip(unsigned w, unsigned W, unsigned n, unsigned phase)
 {
     const unsigned first = phase * (16 / W);
     return (first < n ? first : n) * w;
 }
 
+/* Real bytes in a lane of that phase. */
 static inline unsigned tmv_rows_padded_real(unsigned w, unsigned W, unsigned n, unsigned np, unsigned phase)
 {
     const unsigned S = 16 / W, first = phase * S;
