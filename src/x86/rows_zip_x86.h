@@ -49,7 +49,8 @@ static inline void tmv_rows_streams_of(const tmv_rows_shape *s, void *const *pie
  * number of vec-byte vectors) on, applied to vector labels: JOIN zips groups
  * A and B of m vectors unit by unit (c vectors a unit). pos[i] is the joined
  * vector of network vector i within a block of n vectors. */
-static inline void tmv_rows_vector_order(unsigned n, unsigned s, unsigned unit, unsigned vec, unsigned *pos)
+__attribute__((always_inline)) static inline void tmv_rows_vector_order(unsigned n, unsigned s, unsigned unit,
+                                                                        unsigned vec, unsigned *pos)
 {
     unsigned label[TMV_ROWS_MAX_STREAMS], next[TMV_ROWS_MAX_STREAMS];
     for (unsigned i = 0; i < n; i++)
@@ -68,7 +69,13 @@ static inline void tmv_rows_vector_order(unsigned n, unsigned s, unsigned unit, 
         pos[label[o]] = o;
 }
 
-/* n = 2^k equal packed streams of w bytes interleave in k stages: stage s
+/* Both orders are always inlined: a pass indexes its vectors by pos, which
+ * must be constants there to keep them in registers (called out of line
+ * once a second pass used them, they spilled the AVX2 zip's vectors:
+ * JOIN nhwc 2x4B u8 at 8 KiB took 351 ns instead of 115, inner 2x1B u8 at
+ * 1 MiB 41-44 us instead of 30-32).
+ *
+ * n = 2^k equal packed streams of w bytes interleave in k stages: stage s
  * zips pairs of groups of 2^s streams already interleaved, at a unit of
  * w*2^s bytes (one two-source shuffle per output vector, so k shuffles per
  * vector instead of n). Stages whose unit is a whole vector (vec bytes) or
@@ -76,7 +83,8 @@ static inline void tmv_rows_vector_order(unsigned n, unsigned s, unsigned unit, 
  * stored (JOIN) or loaded (SPLIT, which runs the stages backwards). Returns
  * the number of shuffling stages; pos[i] is the joined vector of network
  * vector i within a block. */
-static inline unsigned tmv_rows_zip_order(unsigned n, unsigned w, unsigned vec, unsigned *pos)
+__attribute__((always_inline)) static inline unsigned tmv_rows_zip_order(unsigned n, unsigned w, unsigned vec,
+                                                                          unsigned *pos)
 {
     unsigned s = 0, unit = w;
     while ((1u << s) < n && unit < vec) {
