@@ -124,3 +124,10 @@ void tmv_shape_swap_dims(tmv_copy_shape *s, uint32_t d)
     s->src_strides[d - 1] = src;
     s->dst_strides[d - 1] = dst;
 }
+
+void tmv_shape_order_by_source(tmv_copy_shape *s, uint32_t end)
+{
+    for (uint32_t i = 1; i < end; i++)
+        for (uint32_t j = i; j > 0 && s->src_strides[j - 1] < s->src_strides[j]; j--)
+            tmv_shape_swap_dims(s, j);
+}

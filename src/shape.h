@@ -41,6 +41,11 @@ bool tmv_shape_same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b);
 /* Swaps dims d - 1 and d of s (0 < d < rank): sizes and both strides. */
 void tmv_shape_swap_dims(tmv_copy_shape *s, uint32_t d);
 
+/* Orders dims [0, end) of s by descending source stride, stably (dims from
+ * end in keep their place): walked in that order, those dims read the
+ * source forward. */
+void tmv_shape_order_by_source(tmv_copy_shape *s, uint32_t end);
+
 /* Total bytes the copy writes. */
 uint64_t tmv_shape_bytes(const tmv_copy_shape *s);
 

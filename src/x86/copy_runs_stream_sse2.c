@@ -60,16 +60,6 @@ static void plain_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
         memcpy(d, s, w);
 }
 
-/* s with its dims ordered by descending source stride (stable): the order
- * that reads the source forward. */
-static void source_forward(const tmv_copy_shape *s, tmv_copy_shape *out)
-{
-    *out = *s;
-    for (uint32_t i = 1; i < out->rank; i++)
-        for (uint32_t j = i; j > 0 && out->src_strides[j - 1] < out->src_strides[j]; j--)
-            tmv_shape_swap_dims(out, j);
-}
-
 /* The runs are whole lines only on a 64-byte aligned destination: on any
  * other, every run would leave two partial lines.
  *
@@ -92,7 +82,8 @@ void tmv_copy_runs_stream_sse2(const tmv_copy_shape *s, const uint8_t *src, uint
     }
     tmv_copy_shape by_source;
     if (s->rank > 1) {
-        source_forward(s, &by_source);
+        by_source = *s;
+        tmv_shape_order_by_source(&by_source, s->rank);
         if (by_source.sizes[s->rank - 1] < s->sizes[s->rank - 1])
             s = &by_source;
     }

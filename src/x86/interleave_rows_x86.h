@@ -221,6 +221,23 @@ static inline void interleave_rows_long(const tmv_vctx *c, const uint8_t *src, u
 }
 #endif
 
+/* Whether the `lines` plane rows one group of gathered rows stores (the
+ * de-interleave) or loads (the interleave), at multiples of `plane` and
+ * `step` bytes from each other, all fall in one L1 set and fill its 8 ways:
+ * both strides multiples of 4 KiB. SPACE_TO_DEPTH nchw B8 DCR C16 u8 at
+ * 1 MiB (planes of 32 x 32 bytes, 16 KiB apart, each group storing two
+ * rows 128 KiB apart in each of 8 planes) ran at 3.7 B/ns by the AVX-512
+ * gathered rows, 34.8 by AVX2's row loop; DEPTH_TO_SPACE nchw B8 DCR C64 u8
+ * at 1 MiB (a group loads 16 bytes from each of 32 lines of one set, and
+ * the next group the next 16 of the same lines) at 9.5 B/ns, 37 as packed
+ * rows (block_pack_dim). Smaller loads fared better: DEPTH_TO_SPACE nchw
+ * B2 DCR C64 f32 in L1 (8 lines a group) took 138 ns gathered, 189 by the
+ * row loop. */
+static inline bool rows_share_a_set(uint64_t plane, uint64_t step, uint64_t lines)
+{
+    return plane % 4096 == 0 && step % 4096 == 0 && lines >= 8;
+}
+
 #if defined(TMV_MASKED)
 /* The other side packed: the interleave's output (the de-interleave's
  * source) runs on across rows (row_dst, row_src = b*x*w), as for the
@@ -266,23 +283,6 @@ static inline void gathered_rows(const tmv_vctx *c, const uint8_t *src, uint8_t 
         else
             deinterleave_row(c, src, dst, r, b, w);
     }
-}
-
-/* Whether the `lines` plane rows one group of gathered rows stores (the
- * de-interleave) or loads (the interleave), at multiples of `plane` and
- * `step` bytes from each other, all fall in one L1 set and fill its 8 ways:
- * both strides multiples of 4 KiB. SPACE_TO_DEPTH nchw B8 DCR C16 u8 at
- * 1 MiB (planes of 32 x 32 bytes, 16 KiB apart, each group storing two
- * rows 128 KiB apart in each of 8 planes) ran at 3.7 B/ns by the AVX-512
- * gathered rows, 34.8 by AVX2's row loop; DEPTH_TO_SPACE nchw B8 DCR C64 u8
- * at 1 MiB (a group loads 16 bytes from each of 32 lines of one set, and
- * the next group the next 16 of the same lines) at 9.5 B/ns, 37 as packed
- * rows (block_pack_dim). Smaller loads fared better: DEPTH_TO_SPACE nchw
- * B2 DCR C64 f32 in L1 (8 lines a group) took 138 ns gathered, 189 by the
- * row loop. */
-static inline bool rows_share_a_set(uint64_t plane, uint64_t step, uint64_t lines)
-{
-    return plane % 4096 == 0 && step % 4096 == 0 && lines >= 8;
 }
 
 /* The dim gathered_rows would take, whether or not its rows share a set
@@ -477,6 +477,33 @@ static inline bool rows_stream_ok(const tmv_copy_shape *s, const uint8_t *dst, u
 }
 #endif
 
+/* Whether the de-interleave walks the dims outside its block in the
+ * source's order (o: the shape so ordered) rather than the destination's.
+ * In the destination's, SPACE_TO_DEPTH nchw reads each block row of a
+ * plane in its own pass (rows of up to a few KiB, B rows apart: the
+ * prefetchers start over at each) into B forward streams of output; in the
+ * source's it reads forward into B*B streams. Past L2 that read pays for
+ * B <= 4: the sweep's 64 MiB cases gained (B2 C64 u8 0.41 -> 0.92 x
+ * best-copy, B4 C16 u8 0.34 -> 0.75, B3 C64 f32 0.41 -> 0.79), and at 1 MiB
+ * those whose B*B streams of one row fall in distinct L1 sets (B2 C3 f32
+ * 0.70 -> 1.11, B4 C3 u8 0.62 -> 0.99); where they share one (planes a
+ * multiple of 4 KiB apart) the destination's order kept its lead below the
+ * stream threshold (B8 C16 u8 at 1 MiB: 0.60 there, 0.34 by the source).
+ * B8's 64 streams were a wash at 64 MiB (DCR C16 u8 0.37 -> 0.61, CRD C64
+ * u8 0.60 -> 0.47). Inside L2 nothing is gained and the shorter inline row
+ * loop (B rows) cost up to 2x at 8 KiB. */
+static inline bool deinterleave_by_source(const tmv_copy_shape *o, unsigned b)
+{
+    const uint64_t bytes = tmv_shape_bytes(o), l2 = o->tuning->cache_bytes[1];
+    if (b > 4)
+        return false;
+    if (bytes >= o->tuning->stream_threshold)
+        return true;
+    if (l2 == 0 || bytes <= l2)
+        return false;
+    return !rows_share_a_set(o->dst_strides[o->rank - 2], o->dst_strides[o->rank - 3], (uint64_t)b * b);
+}
+
 /* A block shape row by row: interleaved (inter) or de-interleaved. Always
  * inlined (block_width, copy_x86.h), so each direction, block size and width
  * is a walk of its own with constant b and w. */
@@ -489,6 +516,13 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
     if (inter && b == 3 && v_net3(w))
         v_ctx_interleave3(&c, w);
 #endif
+    tmv_copy_shape by_source;
+    if (!inter && s->rank > 3) {
+        by_source = *s;
+        tmv_shape_order_by_source(&by_source, s->rank - 2);
+        if (deinterleave_by_source(&by_source, b))
+            s = &by_source;
+    }
     tmv_rows r = inter ? rows_of(s, interleave_x(s), s->src_strides[s->rank - 1])
                        : rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);
 #if defined(TMV_VEC_AVX2)
