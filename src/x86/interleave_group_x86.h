@@ -8,7 +8,7 @@
 
 #include "interleave_net_x86.h"
 
-/* Half groups (AVX2, b a power of two): the lane-local networks take lane
+/* Half groups (AVX2, lane-split groups: v_lane_split): the lane-local networks take lane
  * 0 through as SSE2 would, so a group of n/2 elements a plane row is b
  * 16-byte loads to the low lanes, the network, and the low lanes stored.
  * A row's tail of n/2 elements or fewer takes one, ending at the row's
@@ -18,6 +18,10 @@
  * 247 -> 332 ns). Other sets never ask for a half group. */
 
 #if defined(TMV_VEC_AVX2)
+/* Whether AVX2 splits a group of b elements of w bytes by lanes (so that
+ * half groups exist): all but B = 3's dword permutes of whole vectors. */
+static inline bool v_lane_split(unsigned b, size_t w) { return b != 3 || w < 4; }
+
 static inline tmv_v v_low_load(const uint8_t *src)
 {
     return _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)src));
@@ -63,15 +67,15 @@ static inline tmv_v v_load_row(const uint8_t *src, bool half)
 }
 
 /* Source vector k of a de-interleave group of b vectors at src. AVX2 loads
- * it, for b a power of two, lane-split: lane 0 the k-th 16 bytes of the
+ * it, but for B = 3's dwords, lane-split: lane 0 the k-th 16 bytes of the
  * group's first half, lane 1 of its second half (of a half group, lane 0
  * only). The lane-local unzips then de-interleave each half as SSE2 would
  * and their results are whole vectors in order, with no cross-lane fix
  * after every round (B = 4: 8 shuffles a group instead of 16). */
-static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b, bool half)
+static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b, size_t w, bool half)
 {
 #if defined(TMV_VEC_AVX2)
-    if (b == 3)   /* the B = 3 network permutes whole vectors */
+    if (!v_lane_split(b, w))
         return v_load(src + k * TMV_VB);
     const tmv_v lo = v_low_load(src + 16 * k);
     if (half)
@@ -79,6 +83,7 @@ static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b, boo
     return _mm256_inserti128_si256(lo, _mm_loadu_si128((const __m128i *)(const void *)(src + 16 * (b + k))), 1);
 #else
     (void)b;
+    (void)w;
     (void)half;
     return v_load(src + k * TMV_VB);
 #endif
@@ -89,10 +94,10 @@ static inline tmv_v v_load_group(const uint8_t *src, unsigned k, unsigned b, boo
  * its second half in lane 1 (none in a half group), stored there. B = 8
  * took 24 lane-crossing vpermq a group when each round spread its inputs
  * first; DEPTH_TO_SPACE nchw B8 C3 u8 ran at half SSE2's speed at 1 MiB. */
-static inline void v_store_group(uint8_t *dst, unsigned k, unsigned b, tmv_v v, bool nt, bool half)
+static inline void v_store_group(uint8_t *dst, unsigned k, unsigned b, size_t w, tmv_v v, bool nt, bool half)
 {
 #if defined(TMV_VEC_AVX2)
-    if (b == 3) {   /* the B = 3 network permutes whole vectors */
+    if (!v_lane_split(b, w)) {
         v_store_nt(dst + k * TMV_VB, v, nt, false);
         return;
     }
@@ -101,6 +106,7 @@ static inline void v_store_group(uint8_t *dst, unsigned k, unsigned b, tmv_v v, 
         v_store16_nt(dst + 16 * (b + k), _mm256_extracti128_si256(v, 1), nt);
 #else
     (void)b;
+    (void)w;
     (void)half;
     v_store_nt(dst + k * TMV_VB, v, nt, false);
 #endif
@@ -113,7 +119,7 @@ static inline void deinterleave_group(const tmv_vctx *c, const uint8_t *src, uin
 {
     tmv_v v[8];
     for (unsigned k = 0; k < b; k++)
-        v[k] = v_load_group(src, k, b, half);
+        v[k] = v_load_group(src, k, b, w, half);
     v_deinterleave(c, v, b, w);
     for (unsigned j = 0; j < b; j++)
         v_store_nt(dst + j * plane, v[j], false, half);
@@ -128,7 +134,7 @@ static inline void interleave_group(const tmv_vctx *c, const uint8_t *src, uint8
         v[j] = v_load_row(src + j * plane, half);
     v_interleave(c, v, b, w);
     for (unsigned k = 0; k < b; k++)
-        v_store_group(dst, k, b, v[k], nt, half);
+        v_store_group(dst, k, b, w, v[k], nt, half);
 }
 
 #endif

@@ -9,7 +9,8 @@
 #include "vec_x86.h"
 
 /* Sets with a B = 3 network: AVX-512's two-source permutes, and AVX2's
- * one-source dword permute, which moves elements of 4 and 8 bytes only. */
+ * one-source dword permute (elements of 4 and 8 bytes) or lane-local byte
+ * shuffles (1 and 2 bytes). */
 #if defined(TMV_PERM2) || defined(TMV_VEC_AVX2)
 #define TMV_NET3 1
 #endif
@@ -104,9 +105,76 @@ static inline bool v_net3(size_t w)
 #if defined(TMV_PERM2)
     return v_use_perm2(w);
 #else
-    return w >= 4;
+    (void)w;
+    return true;
 #endif
 }
+
+#if defined(TMV_VEC_AVX2)
+/* AVX2's B = 3 of 1- and 2-byte elements works lane by lane on the
+ * lane-split group of the powers of two (v_load_group): each lane holds 48
+ * interleaved bytes as three 16-byte chunks, or the same elements as three
+ * plane rows, and each output is three byte shuffles or'ed, one from each
+ * input. Byte o (element e = o/w, byte u = o%w) of plane row j is
+ * interleaved byte p = (3e + j)w + u, which chunk p/16 holds at p%16; byte
+ * o of chunk j (interleaved byte p = 16j + o, element t = p/w) is byte
+ * (t/3)w + u of plane row t%3. Entry [inter][w - 1][j][k] takes output j's
+ * bytes from input k; Z (the shuffle's zero) where another input has them.
+ * The dword permutes' way would need a byte permute across lanes, which
+ * AVX2 has not: copy_permute took these shapes at 0.2-0.4 x best-copy. */
+#define Z 0x80
+static const uint8_t net3_bytes[2][2][3][3][16] __attribute__((aligned(16))) = {
+    {   /* de-interleave */
+        {   /* w = 1 */
+            {{ 0,  3,  6,  9, 12, 15,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  2,  5,  8, 11, 14,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  1,  4,  7, 10, 13}},
+            {{ 1,  4,  7, 10, 13,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  0,  3,  6,  9, 12, 15,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  2,  5,  8, 11, 14}},
+            {{ 2,  5,  8, 11, 14,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  1,  4,  7, 10, 13,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  0,  3,  6,  9, 12, 15}}
+        },
+        {   /* w = 2 */
+            {{ 0,  1,  6,  7, 12, 13,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  2,  3,  8,  9, 14, 15,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  4,  5, 10, 11}},
+            {{ 2,  3,  8,  9, 14, 15,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  4,  5, 10, 11,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  0,  1,  6,  7, 12, 13}},
+            {{ 4,  5, 10, 11,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  0,  1,  6,  7, 12, 13,  Z,  Z,  Z,  Z,  Z,  Z},
+             { Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  Z,  2,  3,  8,  9, 14, 15}}
+        }
+    },
+    {   /* interleave */
+        {   /* w = 1 */
+            {{ 0,  Z,  Z,  1,  Z,  Z,  2,  Z,  Z,  3,  Z,  Z,  4,  Z,  Z,  5},
+             { Z,  0,  Z,  Z,  1,  Z,  Z,  2,  Z,  Z,  3,  Z,  Z,  4,  Z,  Z},
+             { Z,  Z,  0,  Z,  Z,  1,  Z,  Z,  2,  Z,  Z,  3,  Z,  Z,  4,  Z}},
+            {{ Z,  Z,  6,  Z,  Z,  7,  Z,  Z,  8,  Z,  Z,  9,  Z,  Z, 10,  Z},
+             { 5,  Z,  Z,  6,  Z,  Z,  7,  Z,  Z,  8,  Z,  Z,  9,  Z,  Z, 10},
+             { Z,  5,  Z,  Z,  6,  Z,  Z,  7,  Z,  Z,  8,  Z,  Z,  9,  Z,  Z}},
+            {{ Z, 11,  Z,  Z, 12,  Z,  Z, 13,  Z,  Z, 14,  Z,  Z, 15,  Z,  Z},
+             { Z,  Z, 11,  Z,  Z, 12,  Z,  Z, 13,  Z,  Z, 14,  Z,  Z, 15,  Z},
+             {10,  Z,  Z, 11,  Z,  Z, 12,  Z,  Z, 13,  Z,  Z, 14,  Z,  Z, 15}}
+        },
+        {   /* w = 2 */
+            {{ 0,  1,  Z,  Z,  Z,  Z,  2,  3,  Z,  Z,  Z,  Z,  4,  5,  Z,  Z},
+             { Z,  Z,  0,  1,  Z,  Z,  Z,  Z,  2,  3,  Z,  Z,  Z,  Z,  4,  5},
+             { Z,  Z,  Z,  Z,  0,  1,  Z,  Z,  Z,  Z,  2,  3,  Z,  Z,  Z,  Z}},
+            {{ Z,  Z,  6,  7,  Z,  Z,  Z,  Z,  8,  9,  Z,  Z,  Z,  Z, 10, 11},
+             { Z,  Z,  Z,  Z,  6,  7,  Z,  Z,  Z,  Z,  8,  9,  Z,  Z,  Z,  Z},
+             { 4,  5,  Z,  Z,  Z,  Z,  6,  7,  Z,  Z,  Z,  Z,  8,  9,  Z,  Z}},
+            {{ Z,  Z,  Z,  Z, 12, 13,  Z,  Z,  Z,  Z, 14, 15,  Z,  Z,  Z,  Z},
+             {10, 11,  Z,  Z,  Z,  Z, 12, 13,  Z,  Z,  Z,  Z, 14, 15,  Z,  Z},
+             { Z,  Z, 10, 11,  Z,  Z,  Z,  Z, 12, 13,  Z,  Z,  Z,  Z, 14, 15}}
+        }
+    }
+};
+#undef Z
+#endif
 
 /* B = 3, n elements a vector: output vector j's element i is element *r of
  * input vector *q. De-interleave: input element 3i + j. Interleave: output
@@ -145,6 +213,8 @@ static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
         c->chain[j][1] = v_index(g[1], w);
     }
 #else
+    if (w < 4)
+        return;   /* the byte shuffles' tables are net3_bytes */
     const unsigned d = (unsigned)w / 4;   /* dwords an element */
     int32_t perm[3][8], from1[3][8], from2[3][8];
     for (unsigned k = 0; k < 3; k++)      /* interleaved vector k */
@@ -318,7 +388,19 @@ static inline void v_permute3(const tmv_vctx *c, tmv_v *v, size_t w, bool inter)
     for (unsigned j = 0; j < 3; j++)
         out[j] = v_perm2(v_perm2(v[0], c->chain[j][0], v[1], w), c->chain[j][1], v[2], w);
 #else
-    (void)w;
+    if (w < 4) {
+        const uint8_t(*m)[3][16] = net3_bytes[inter][w - 1];
+        for (unsigned j = 0; j < 3; j++) {
+            tmv_v o = _mm256_shuffle_epi8(v[0], _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)m[j][0])));
+            for (unsigned k = 1; k < 3; k++)
+                o = _mm256_or_si256(
+                    o, _mm256_shuffle_epi8(v[k], _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)m[j][k]))));
+            out[j] = o;
+        }
+        for (unsigned j = 0; j < 3; j++)
+            v[j] = out[j];
+        return;
+    }
     if (inter)
         for (unsigned q = 0; q < 3; q++)
             v[q] = _mm256_permutevar8x32_epi32(v[q], c->three[q]);

@@ -60,7 +60,7 @@ static inline void deinterleave_row(const tmv_vctx *c, const uint8_t *src, uint8
         _mm512_mask_storeu_epi8(dst + i * w + j * r->plane, v_mask(rem), v[j]);
 #else
 #if defined(TMV_VEC_AVX2)
-    if (b != 3 && r->x - i <= n / 2) {
+    if (v_lane_split(b, w) && r->x - i <= n / 2) {
         i = r->x - n / 2;
         deinterleave_group(c, src + i * b * w, dst + i * w, r->plane, b, w, true);
         return;
@@ -165,7 +165,7 @@ static inline void interleave_row(const tmv_vctx *c, const uint8_t *src, uint8_t
     }
 #else
 #if defined(TMV_VEC_AVX2)
-    if (b != 3 && r->x - i <= n / 2) {
+    if (v_lane_split(b, w) && r->x - i <= n / 2) {
         i = r->x - n / 2;
         interleave_group(c, src + i * w, dst + i * b * w, r->plane, b, w, r->nt, true);
         return;
