@@ -477,8 +477,8 @@ static inline bool rows_stream_ok(const tmv_copy_shape *s, const uint8_t *dst, u
 }
 #endif
 
-/* Whether the de-interleave walks the dims outside its block in the
- * source's order (o: the shape so ordered) rather than the destination's.
+/* The shape whose dims outside the block the de-interleave walks: s
+ * (the destination's order) or *by_source, s in the source's order.
  * In the destination's, SPACE_TO_DEPTH nchw reads each block row of a
  * plane in its own pass (rows of up to a few KiB, B rows apart: the
  * prefetchers start over at each) into B forward streams of output; in the
@@ -492,16 +492,20 @@ static inline bool rows_stream_ok(const tmv_copy_shape *s, const uint8_t *dst, u
  * B8's 64 streams were a wash at 64 MiB (DCR C16 u8 0.37 -> 0.61, CRD C64
  * u8 0.60 -> 0.47). Inside L2 nothing is gained and the shorter inline row
  * loop (B rows) cost up to 2x at 8 KiB. */
-static inline bool deinterleave_by_source(const tmv_copy_shape *o, unsigned b)
+static inline const tmv_copy_shape *deinterleave_walk(const tmv_copy_shape *s, unsigned b,
+                                                      tmv_copy_shape *by_source)
 {
-    const uint64_t bytes = tmv_shape_bytes(o), l2 = o->tuning->cache_bytes[1];
-    if (b > 4)
-        return false;
-    if (bytes >= o->tuning->stream_threshold)
-        return true;
-    if (l2 == 0 || bytes <= l2)
-        return false;
-    return !rows_share_a_set(o->dst_strides[o->rank - 2], o->dst_strides[o->rank - 3], (uint64_t)b * b);
+    const uint64_t bytes = tmv_shape_bytes(s), l2 = s->tuning->cache_bytes[1];
+    const bool streamed = bytes >= s->tuning->stream_threshold;
+    /* decided before the copy where it can be: the calls inside L2 pay nothing */
+    if (b > 4 || s->rank <= 3 || (!streamed && (l2 == 0 || bytes <= l2)))
+        return s;
+    *by_source = *s;
+    tmv_shape_order_by_source(by_source, s->rank - 2);
+    const tmv_copy_shape *o = by_source;
+    if (!streamed && rows_share_a_set(o->dst_strides[o->rank - 2], o->dst_strides[o->rank - 3], (uint64_t)b * b))
+        return s;
+    return o;
 }
 
 /* A block shape row by row: interleaved (inter) or de-interleaved. Always
@@ -517,12 +521,8 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
         v_ctx_interleave3(&c, w);
 #endif
     tmv_copy_shape by_source;
-    if (!inter && s->rank > 3) {
-        by_source = *s;
-        tmv_shape_order_by_source(&by_source, s->rank - 2);
-        if (deinterleave_by_source(&by_source, b))
-            s = &by_source;
-    }
+    if (!inter)
+        s = deinterleave_walk(s, b, &by_source);
     tmv_rows r = inter ? rows_of(s, interleave_x(s), s->src_strides[s->rank - 1])
                        : rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);
 #if defined(TMV_VEC_AVX2)
