@@ -42,7 +42,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../walk.h"
+#include "../runs_rows.h"
 #include "rows_x86.h"
 #include "mask_page_x86.h"
 
@@ -451,69 +451,43 @@ TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
 TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
 
 /* ---- the same interleave as a copy: B-way (de)interleaves of runs ----
- * SPACE_TO_DEPTH / DEPTH_TO_SPACE in NHWC move runs of B * C elements
- * (YOLOv5's u8 stem: 6-byte runs), which no (de)interleave kernel takes
- * (they want 1, 2, 4 or 8 bytes): copy_runs moved each run on its own. Each
- * position of the outer dims is a JOIN (interleave) or SPLIT
- * (de-interleave) of B streams of x runs of w bytes into x joined rows of
- * B * w bytes, run by the rows engine above with its tables made per call. */
+ * (runs_rows.h), run by the rows engine above with its tables made per
+ * call. */
 
-/* B, the streams of a B-way interleave of runs (`inter`: inner dim B
- * streams, any source stride, destination stride w; dim rank-2 x runs,
- * source stride w, destination stride B * w) or de-interleave (inner dim x
- * runs, source stride B * w, destination stride w; dim rank-2 B streams,
- * source stride w, any destination stride), 0 if s is not one or its
- * joined rows of B * w bytes are not the rows engine's. */
+/* B, or 0 if the shape is no B-way (de)interleave of runs or its joined
+ * rows of B * w bytes are not the rows engine's. */
 static unsigned runs_streams(const tmv_copy_shape *s, bool inter)
 {
-    if (s->rank < 2)
-        return 0;
-    const uint32_t in = s->rank - 1, out = s->rank - 2;
-    const uint64_t w = s->elem_bytes, b = s->sizes[inter ? in : out];
-    const bool geometry = inter ? s->dst_strides[in] == w && s->src_strides[out] == w && s->dst_strides[out] == b * w
-                                : s->src_strides[in] == b * w && s->dst_strides[in] == w && s->src_strides[out] == w;
-    return geometry && rows_bytes_fit(b, b * w) ? (unsigned)b : 0;
+    const unsigned b = tmv_runs_streams(s, inter);
+    return b != 0 && rows_bytes_fit(b, b * s->elem_bytes) ? b : 0;
 }
 
 bool tmv_interleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_streams(s, true) != 0; }
 bool tmv_deinterleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_streams(s, false) != 0; }
 
-/* The streams' dim (stride `stream` on the streams' side) and the runs'
- * dim x; `join` for the interleave (streams read, joined rows written). */
-static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, uint32_t streams_dim,
-                     uint32_t runs_dim, bool join)
+/* The plan for the shape's pieces, then a JOIN (`inter`) or SPLIT per
+ * position of its outer dims. */
+static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, bool inter)
 {
-    const unsigned b = (unsigned)s->sizes[streams_dim];
-    const uint64_t w = s->elem_bytes, x = s->sizes[runs_dim];
-    const uint64_t stride = join ? s->src_strides[streams_dim] : s->dst_strides[streams_dim];
+    tmv_runs_rows r;
+    tmv_runs_rows_init(&r, s, inter, NULL);
     uint64_t bytes[TMV_ROWS_MAX_STREAMS], offsets[TMV_ROWS_MAX_STREAMS];
-    for (unsigned p = 0; p < b; p++) {
-        bytes[p] = w;
-        offsets[p] = p * w;
+    for (unsigned p = 0; p < r.rows.piece_count; p++) {
+        bytes[p] = r.pieces[p].bytes;
+        offsets[p] = r.pieces[p].offset;
     }
     rows_bytes_plan pl;
-    rows_bytes_plan_make(&pl, b, bytes, offsets, b * w, join);
-    tmv_walk walk;
-    tmv_walk_init(&walk, s, s->rank - 2);
-    do {
-        uint8_t *at[TMV_ROWS_MAX_STREAMS] = {NULL};
-        const uint8_t *from = src + walk.src;
-        uint8_t *to = dst + walk.dst;
-        for (unsigned p = 0; p < b; p++)
-            at[p] = join ? (uint8_t *)(uintptr_t)(from + p * stride) : to + p * stride; /* JOIN's streams only read */
-        if (join)
-            rows_bytes_any(&pl, x, at, to, true);
-        else
-            rows_bytes_any(&pl, x, at, (uint8_t *)(uintptr_t)from, false); /* SPLIT's joined rows only read */
-    } while (tmv_walk_next(&walk));
+    rows_bytes_plan_make(&pl, r.rows.piece_count, bytes, offsets, r.rows.joined_bytes, inter);
+    r.rows.state = &pl;
+    tmv_runs_as_rows(&r, s, src, dst, tmv_join_rows_bytes_avx512vbmi, tmv_split_rows_bytes_avx512vbmi);
 }
 
 void tmv_interleave_runs_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    runs_run(s, src, dst, s->rank - 1, s->rank - 2, true);
+    runs_run(s, src, dst, true);
 }
 
 void tmv_deinterleave_runs_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    runs_run(s, src, dst, s->rank - 2, s->rank - 1, false);
+    runs_run(s, src, dst, false);
 }
