@@ -20,7 +20,9 @@
  * which runs them as four: copy_permute/avx2 builds each output vector of
  * their short joined rows (at most 24 bytes) from a few windows, and ran
  * SPACE_TO_DEPTH nhwc B3 C1 u8 at 1 MiB at 0.44 x best copy against 0.35
- * by the padded JOIN (tmv-bench --tmv_sweep=full, 2 rounds). */
+ * by the padded JOIN (tmv-bench --tmv_sweep=full, 2 rounds). Nor do
+ * TILE's broadcasts, whose streams are one (stride 0): TILE inner 3x8 f32
+ * at 1 MiB ran 1.05 x best copy by fill_period/avx2, 0.77 here. */
 #include <string.h>
 
 #include "../kernels.h"
@@ -67,7 +69,8 @@ static const rows_candidate *candidate_of(const tmv_copy_shape *s, bool inter, t
     if (b == 0)
         return NULL;
     tmv_runs_rows_init(r, s, inter, NULL);
-    if (r->rows.rows * r->rows.joined_bytes < TMV_RUNS_ROWS_MIN_BYTES)
+    const uint64_t stream_stride = inter ? s->src_strides[r->streams_dim] : s->dst_strides[r->streams_dim];
+    if (r->rows.rows * r->rows.joined_bytes < TMV_RUNS_ROWS_MIN_BYTES || stream_stride == 0)
         return NULL;
     const rows_candidate *c = inter ? joins : splits;
     for (unsigned i = 0; i < CANDIDATES; i++) {
