@@ -231,6 +231,25 @@ static inline void fill_row_wide(uint8_t *row, uint64_t len, const tmv_fill_line
         v_store(row + i, l->v[j]);
 }
 
+/* A fill shape's rows: the dim outside the inner one, stepped by pointer
+ * in the row loops, and the dims outside it, which the walk steps (its
+ * rank `walk_rank`): the walk's odometer per row cost more than a short
+ * row's stores. `len` is a row's bytes for pattern p. */
+typedef struct fill_rows {
+    uint32_t walk_rank;
+    uint64_t len, rows, src_step, dst_step;
+} fill_rows;
+
+static inline fill_rows fill_rows_of(const tmv_copy_shape *s, uint64_t p)
+{
+    const uint32_t in = s->rank - 1, outer = in > 0 ? in - 1 : 0;
+    return (fill_rows){.walk_rank = outer,
+                       .len = s->sizes[in] * p,
+                       .rows = in > 0 ? s->sizes[outer] : 1,
+                       .src_step = in > 0 ? s->src_strides[outer] : 0,
+                       .dst_step = in > 0 ? s->dst_strides[outer] : 0};
+}
+
 /* Rows of one to four vectors (a pattern of at most a vector), not
  * streamed: each row's vectors stored unaligned, the last one ending on
  * the row's end, with the count a constant. fill_row_vector's checks per
@@ -272,12 +291,11 @@ __attribute__((always_inline)) static inline void fill_rows_short_by_count(const
 __attribute__((always_inline)) static inline void fill_pow2_rows(const tmv_copy_shape *s, const uint8_t *src,
                                                                  uint8_t *dst, uint64_t p, bool stream)
 {
-    const uint32_t in = s->rank - 1, outer = in > 0 ? in - 1 : 0;
-    const uint64_t len = s->sizes[in] * p, rows = in > 0 ? s->sizes[outer] : 1;
-    const uint64_t src_step = in > 0 ? s->src_strides[outer] : 0, dst_step = in > 0 ? s->dst_strides[outer] : 0;
+    const fill_rows fr = fill_rows_of(s, p);
+    const uint64_t len = fr.len, rows = fr.rows, src_step = fr.src_step, dst_step = fr.dst_step;
     tmv_fill_line line;
     tmv_walk walk;
-    tmv_walk_init(&walk, s, outer);
+    tmv_walk_init(&walk, s, fr.walk_rank);
     /* rows of 1 to 4 vectors by fill_rows_short, 0 for the others */
     const unsigned vectors =
         len >= TMV_VB && len <= 4 * TMV_VB && p <= TMV_VB && !stream ? (unsigned)((len + TMV_VB - 1) / TMV_VB) : 0;
@@ -384,19 +402,16 @@ static inline tmv_v fill_spread(__m128i x, tmv_v idx)
     return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(x), idx);
 }
 
-/* The rows of a period shape for a constant p: those of the dim outside
- * the inner one by pointer steps, the dims outside them by the walk (the
- * walk's odometer per row, as fill_pow2_rows found, cost more than a short
- * row's stores: TILE inner 3x8 f32 at 8 KiB, 85 rows of 96 bytes, took
- * 480 ns). */
+/* The rows of a period shape for a constant p (fill_rows_of: with the
+ * walk's odometer per row, TILE inner 3x8 f32 at 8 KiB, 85 rows of 96
+ * bytes, took 480 ns). */
 static inline void fill_period_rows(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, unsigned p)
 {
-    const uint32_t in = s->rank - 1, outer = in > 0 ? in - 1 : 0;
-    const uint64_t len = s->sizes[in] * p, q = TMV_VB / p * p, rows = in > 0 ? s->sizes[outer] : 1;
-    const uint64_t src_step = in > 0 ? s->src_strides[outer] : 0, dst_step = in > 0 ? s->dst_strides[outer] : 0;
+    const fill_rows fr = fill_rows_of(s, p);
+    const uint64_t len = fr.len, q = TMV_VB / p * p, rows = fr.rows, src_step = fr.src_step, dst_step = fr.dst_step;
     const tmv_v idx = fill_mod_p(0, p), idx_end = fill_mod_p((p - TMV_VB % p) % p, p);
     tmv_walk walk;
-    tmv_walk_init(&walk, s, outer);
+    tmv_walk_init(&walk, s, fr.walk_rank);
     do {
         const uint8_t *from = src + walk.src;
         uint8_t *row = dst + walk.dst;
