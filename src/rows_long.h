@@ -22,7 +22,8 @@
  * Zen 3: 1.48-1.51x by geometric mean against a memcpy per piece (SPLIT
  * 1.08x); 8x256B u8 at 64 MiB with the joined buffer 16 bytes past a line,
  * 7.55 -> 5.24 ms. Pieces of 100 or 1000 bytes (not whole lines) streamed
- * lost or tied: 0.67-0.82x, 0.88-1.09x. */
+ * lost or tied: 0.67-0.82x, 0.88-1.09x (their JOIN streams whole lines of
+ * the joined rows instead on AVX2: rows_blend_avx2.h). */
 #define TMV_ROWS_STREAM_LINES_MIN 256
 
 /* True if every piece is whole lines at line offsets in rows of whole

@@ -18,7 +18,8 @@
  * tmv_rows_zip (AVX-512, VBMI: rows_zip_avx512.h), tmv_rows_perm
  * (rows_permute_avx512.h), tmv_rows_narrow_columns and tmv_rows_stream
  * (rows_columns_x86.h), tmv_rows_wide_columns (rows_wide_columns_x86.h),
- * tmv_rows_lines (rows_lines_avx512.h).
+ * tmv_rows_lines (rows_lines_avx512.h), tmv_rows_blend (rows_blend_avx2.h,
+ * JOIN only).
  * What differs between the sets that share a family is chosen by the
  * TMV_VEC_<SET> the kernel file defines; what a kernel accepts is a
  * predicate of the shape next to its family, with the measurements behind
