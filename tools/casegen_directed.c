@@ -208,11 +208,18 @@ static cg_case *finish(cg_case *c, cg_rng *rng, int mode)
 
 /* ------------------------------------------------------------ families */
 
+/* How a rows case lays out its tensors: packed; padded (the joined and
+ * piece rows have gaps after them); or packed but for JOIN's first piece,
+ * whose rows are one row broadcast (0 apart: a kernel's reach past a row
+ * leaves the tensor). */
+typedef enum rows_layout { ROWS_PACKED, ROWS_PADDED, ROWS_BROADCAST_FIRST, ROWS_LAYOUTS } rows_layout;
+
 /* Row-wise JOIN / SPLIT: `pieces` pieces of `bytes` bytes per row, `rows`
- * rows; padded: the joined and piece rows have gaps after them. */
+ * rows, laid out as `how` says. */
 static cg_case *rows_case(uint64_t seed, cg_rng *rng, bool join, uint32_t pieces, uint32_t bytes,
-                          uint32_t rows, bool padded)
+                          uint32_t rows, rows_layout how)
 {
+    const bool padded = how == ROWS_PADDED, broadcast = join && how == ROWS_BROADCAST_FIRST;
     cg_case *c = case_new(join ? TMV_OP_JOIN : TMV_OP_SPLIT, seed);
     if (c == NULL)
         return NULL;
@@ -222,10 +229,14 @@ static cg_case *rows_case(uint64_t seed, cg_rng *rng, bool join, uint32_t pieces
     const char *layout = padded ? "padded rows" : "packed (strides NULL)";
     tensor(c, whole, dtype, 2, (uint32_t[]){rows, pieces * w}, padded ? (uint32_t[]){pieces * w + 3, 1} : NULL,
            layout);
-    for (uint32_t p = 0; p < pieces; p++)
-        tensor(c, first + p, dtype, 2, (uint32_t[]){rows, w}, padded ? (uint32_t[]){w + 1 + p % 2, 1} : NULL,
-               layout);
-    c->all_packed = !padded;
+    for (uint32_t p = 0; p < pieces; p++) {
+        if (broadcast && p == 0)
+            tensor(c, first, dtype, 2, (uint32_t[]){rows, w}, (uint32_t[]){0, 1}, "broadcast rows");
+        else
+            tensor(c, first + p, dtype, 2, (uint32_t[]){rows, w}, padded ? (uint32_t[]){w + 1 + p % 2, 1} : NULL,
+                   layout);
+    }
+    c->all_packed = !padded && !broadcast;
     c->input_count = join ? pieces : 1;
     c->output_count = join ? 1 : pieces;
     c->join = (tmv_join_desc){pieces, &c->tensors[0], &c->tensors[pieces], 1};
@@ -242,7 +253,7 @@ static cg_case *rows_case(uint64_t seed, cg_rng *rng, bool join, uint32_t pieces
 static const uint32_t ROWS_COUNTS[] = {2, 3, 4, 5, 6, 7, 8, 12, 16};
 static const uint32_t ROWS_BYTES[] = {1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 64, 65, 100, 192, 256};
 static const uint32_t ROWS_ROWS[] = {1, 7, 64, 65, 66, 300, 1000};
-#define ROWS_GEOMETRIES (2ull * N_OF(ROWS_COUNTS) * N_OF(ROWS_BYTES) * N_OF(ROWS_ROWS) * 2)
+#define ROWS_GEOMETRIES (2ull * N_OF(ROWS_COUNTS) * N_OF(ROWS_BYTES) * N_OF(ROWS_ROWS) * ROWS_LAYOUTS)
 
 static cg_case *rows_family(uint64_t g, uint64_t seed, cg_rng *rng)
 {
@@ -250,7 +261,7 @@ static cg_case *rows_family(uint64_t g, uint64_t seed, cg_rng *rng)
     uint32_t pieces = ROWS_COUNTS[digit(&g, N_OF(ROWS_COUNTS))];
     uint32_t bytes = ROWS_BYTES[digit(&g, N_OF(ROWS_BYTES))];
     uint32_t rows = ROWS_ROWS[digit(&g, N_OF(ROWS_ROWS))];
-    return rows_case(seed, rng, join, pieces, bytes, rows, digit(&g, 2) == 1);
+    return rows_case(seed, rng, join, pieces, bytes, rows, (rows_layout)digit(&g, ROWS_LAYOUTS));
 }
 
 /* Long pieces: 4 KiB and more per row. */
@@ -262,7 +273,7 @@ static cg_case *long_rows_family(uint64_t g, uint64_t seed, cg_rng *rng)
     bool join = digit(&g, 2) == 0;
     uint32_t pieces = 2 + digit(&g, 2);
     uint32_t bytes = LONG_BYTES[digit(&g, N_OF(LONG_BYTES))];
-    return rows_case(seed, rng, join, pieces, bytes, digit(&g, 2) ? 3 : 1, false);
+    return rows_case(seed, rng, join, pieces, bytes, digit(&g, 2) ? 3 : 1, ROWS_PACKED);
 }
 
 /* TILE of {H, p bytes} by {1, R}: each output row is R copies of a period

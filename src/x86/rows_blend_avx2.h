@@ -14,7 +14,8 @@
  * a byte blend. Every stretch being 32 bytes or more, no half spans three.
  *
  * The loads reach into the neighbouring rows of the same source, which
- * exist for every row but the first and the last: the output's lines that
+ * hold those bytes for every row but the first and the last where rows are
+ * at least 32 bytes apart (the shapes ask that): the output's lines that
  * draw on those (and the partial lines at either end of a call) go through
  * memcpy per stretch instead, through the cache. */
 #ifndef TMV_ROWS_BLEND_AVX2_H
@@ -137,7 +138,10 @@ __attribute__((always_inline)) static inline void tmv_rows_blend_write(const tmv
 }
 
 /* The shapes: 1 to TMV_ROWS_MAX_STREAMS packed pieces in offset order, each
- * of 32 bytes or more, joined into rows without a gap, that are no whole
+ * of 32 bytes or more with rows 32 bytes or more apart (so that a load's
+ * reach of up to 31 bytes stays within the source's neighbouring rows: a
+ * broadcast's rows, 0 apart, are one row, and a reach past it leaves the
+ * tensor), joined into rows without a gap, that are no whole
  * lines (the column moves and the stream kernels store those whole) and
  * that the stream kernels do not take (pieces of TMV_ROWS_STREAM_MIN
  * bytes), past the stream threshold, with three rows or more.
@@ -157,7 +161,7 @@ static inline bool tmv_rows_blend_shape(const tmv_rows_shape *s)
     uint64_t at = 0;
     for (uint32_t p = 0; p < s->piece_count; p++) {
         const tmv_rows_piece *q = &s->pieces[p];
-        if (q->bytes < 32 || q->offset != at)
+        if (q->bytes < 32 || q->offset != at || q->pitch < 32)
             return false;
         at += q->bytes;
     }
