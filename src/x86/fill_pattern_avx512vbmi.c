@@ -1,6 +1,7 @@
 /* fill_pattern_avx512vbmi.c - AVX-512 VBMI fills of rows with a pattern of any 1..64 bytes: vpermb replicates it, periods that do not divide a vector included. */
 #define TMV_VEC_AVX512
 #include "fill_x86.h"
+#include "store_ahead_x86.h"
 
 /* Lines per step of the store loop. */
 #define GROUP 4
@@ -166,6 +167,7 @@ static void fill_short_rows(const fill_ctx *c, tmv_walk *w, uint64_t rows, uint6
             load_batch(c, w, src, dst, next, next_out);
 #pragma GCC unroll 8
             for (unsigned i = 0; i < SHORT_BATCH; i++) {
+                tmv_store_ahead(out[i]);
                 _mm512_mask_storeu_epi8(out[i], m, v[i]);
                 v[i] = next[i];
                 out[i] = next_out[i];

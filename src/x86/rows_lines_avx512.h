@@ -265,8 +265,10 @@ typedef struct tmv_rows_lines_out {
  * read, and Zen 5's prefetchers did not follow them: JOIN inner/3x100B u8 of
  * 64 MiB ran 0.37 x best copy, 1.15 with the prefetch; SPLIT 2x100B u8 0.45,
  * 0.57 with 768 bytes ahead, 0.66-0.72 with 3-6 KiB (JOIN the same with any
- * of them; tmv-bench --tmv_sweep=full, 2026-11-30). Prefetches do not fault,
- * so one past a source's end is harmless. */
+ * of them; tmv-bench --tmv_sweep=full, 2026-11-30). Only where the output
+ * streams (past the stream threshold): at 1 MiB the prefetch cost the
+ * kernels 4-9% of their time, any distance. Prefetches do not fault, so
+ * one past a source's end is harmless. */
 #define TMV_ROWS_LINES_PREFETCH_BYTES 4096
 
 /* Vectors [l0, l1) of output o, S stretches each (a constant where the
@@ -292,9 +294,10 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_vectors(const t
         __m512i v = _mm512_setzero_si512();
         for (unsigned k = 0; k < S; k++)
             v = tmv_rows_lines_load(v, &line[k], single ? one : base[line[k].src], ~0ull, careful);
-        _mm_prefetch((const char *)((single ? one : base[line[0].src]) + (uintptr_t)(intptr_t)line[0].off +
-                                    o->ahead[single ? 0 : line[0].src]),
-                     _MM_HINT_T0);
+        if (nt)
+            _mm_prefetch((const char *)((single ? one : base[line[0].src]) + (uintptr_t)(intptr_t)line[0].off +
+                                        o->ahead[single ? 0 : line[0].src]),
+                         _MM_HINT_T0);
         if (nt)
             _mm512_stream_si512((void *)d, v);
         else
