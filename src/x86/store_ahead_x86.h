@@ -12,8 +12,9 @@
  * A loop calls tmv_store_ahead(p) beside each masked store at p whose mask
  * may be partial; p + TMV_STORE_AHEAD_BYTES is where it writes soon when it
  * writes its output in ascending order (a prefetch does not fault, so one
- * past the output is harmless). fill_pattern's short rows take it (TILE
- * inner 3x2 f64 at 64 MiB, rows of 48 bytes: 0.30 -> 0.50 x best copy);
+ * past the output is harmless). fill_pattern's rows under 256 bytes take
+ * it (TILE inner 3x2 f64 at 64 MiB, rows of 48 bytes: 0.30 -> 0.50 x best
+ * copy; 3x3 f64, 72 bytes, no longer streamed: 0.26 -> 0.59);
  * copy_permute's masked last vectors with it changed nothing measurable
  * (its DRAM cases are bound by something else), so they do not. */
 #ifndef TMV_STORE_AHEAD_X86_H
