@@ -121,7 +121,7 @@ static inline void fill_row(const fill_ctx *c, uint8_t *row, uint64_t len, __m51
         out = fill_groups(c, v, out, &left, false);
     for (unsigned j = 0; left > 0; j++) {
         uint64_t n = left < 64 ? left : 64;
-        if (stream && n == 64)   /* a whole line of a short row: no read for ownership either */
+        if (stream && n == 64)   /* a whole line of the row's rest: no read for ownership either */
             _mm512_stream_si512((void *)out, v[j]);
         else
             _mm512_mask_storeu_epi8(out, _bzhi_u64(~0ull, (unsigned)n), v[j]);

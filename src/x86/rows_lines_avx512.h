@@ -294,14 +294,14 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_vectors(const t
         __m512i v = _mm512_setzero_si512();
         for (unsigned k = 0; k < S; k++)
             v = tmv_rows_lines_load(v, &line[k], single ? one : base[line[k].src], ~0ull, careful);
-        if (nt)
+        if (nt) {
             _mm_prefetch((const char *)((single ? one : base[line[0].src]) + (uintptr_t)(intptr_t)line[0].off +
                                         o->ahead[single ? 0 : line[0].src]),
                          _MM_HINT_T0);
-        if (nt)
             _mm512_stream_si512((void *)d, v);
-        else
+        } else {
             _mm512_storeu_si512((void *)d, v);
+        }
         line += S;
         if (++j == L) {
             j = 0;
