@@ -44,6 +44,7 @@ void bench_add_context(void) {
     tmvb_add_context("tensormove_version", tmv_version());
     tmvb_add_context("tensormove_isas", buf);
     tmvb_add_context("tensormove_default_isa", tmv_isa_name(tmv_get_isa()) ? tmv_isa_name(tmv_get_isa()) : "?");
+    tmvb_add_context("tensormove_cost_table", tmv_cost_table_name());
     cpu_model(buf, sizeof buf);
     tmvb_add_context("cpu_model", buf);
     tmvb_add_context("sizes", "output bytes: L1 16 KiB, L2 512 KiB, DRAM 64 MiB");

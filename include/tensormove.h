@@ -306,8 +306,10 @@ typedef enum tmv_status {
  * create, while a tuning variable of the environment is malformed or out of
  * range: TENSORMOVE_STREAM_THRESHOLD (bytes from which kernels store
  * non-temporally, 1 to 2^63) or TENSORMOVE_GATHER_PREFETCH (index tuples a
- * row gather prefetches ahead, or at least, 0 to 64); the message names the variable.
- * Both are read once, at the first call into the library. Thread-safe. */
+ * row gather prefetches ahead, or at least, 0 to 64), TENSORMOVE_TASK_MIN_BYTES
+ * (the fewest bytes a parallel task moves, 1 to 2^40) or TENSORMOVE_COST_TABLE
+ * (a cost table's name, tmv_cost_table_name); the message names the variable.
+ * They are read once, at the first call into the library. Thread-safe. */
 TMV_NODISCARD TMV_API tmv_status tmv_op_create(const tmv_op_desc *desc, tmv_op **out);
 
 /* Typed entry points: tmv_op_create_<op>(desc, flags, out) is exactly
@@ -548,6 +550,13 @@ TMV_API const char *tmv_isa_name(tmv_isa isa);
  * `out` (which may be NULL when capacity is 0) and returns how many there
  * are in all. Thread-safe. */
 TMV_API uint32_t tmv_isa_list(tmv_isa *out, uint32_t capacity);
+/* The cost table the planner rates kernels by when an operator is created:
+ * prices fitted per microarchitecture, chosen once from the CPU's vendor and
+ * family ("zen5" for AMD family 26; "zen4", the default, for any other CPU),
+ * or the one the environment variable TENSORMOVE_COST_TABLE names (a bad
+ * name fails every create, as a bad tuning variable does). The table changes
+ * which kernels a plan runs, never what it computes. Thread-safe. */
+TMV_API const char *tmv_cost_table_name(void);
 /* The library version, "MAJOR.MINOR.PATCH". */
 TMV_API const char *tmv_version(void);
 /* The library version as one number, MAJOR * 10000 + MINOR * 100 + PATCH:

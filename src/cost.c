@@ -4,13 +4,7 @@
 #include <pthread.h>
 #include <string.h>
 
-/* The profiles tmv-check-kernels --calibrate fitted. */
-#define TMV_COST(name, call, block, line, piece, byte) {name, call, block, line, piece, byte},
-static const tmv_cost_profile profiles[] = {
-#include "cost_table.inc"
-    {NULL, 0, 0, 0, 0, 0} /* keeps the array non-empty where the table is */
-};
-#undef TMV_COST
+#include "cost_tables.h"
 
 /* Best-copy bandwidth, in output bytes per ns, of a working set in L1, L2,
  * L3 and DRAM: glibc memcpy where it fits a cache, a streaming copy beyond
@@ -63,28 +57,32 @@ bool tmv_cost_kernel_features(const tmv_kernel *k, const void *shape, tmv_cost_f
     return true;
 }
 
-/* profile_index[i]: the profile of tmv_kernels[i], or -1; made once. */
+/* index[t][i]: the row of tmv_kernels[i] in table t, or -1; made once. */
+#define TABLES_MAX 8
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
-static int profile_index[TMV_COST_KERNELS_MAX];
+static int index[TABLES_MAX][TMV_COST_KERNELS_MAX];
 
 static void build_index(void)
 {
-    const unsigned n = sizeof profiles / sizeof profiles[0] - 1;
-    for (unsigned i = 0; i < tmv_kernel_count && i < sizeof profile_index / sizeof profile_index[0]; i++) {
-        profile_index[i] = -1;
-        for (unsigned j = 0; j < n; j++)
-            if (strcmp(profiles[j].kernel, tmv_kernels[i].name) == 0)
-                profile_index[i] = (int)j;
-    }
+    for (unsigned t = 0; t < tmv_cost_table_count && t < TABLES_MAX; t++)
+        for (unsigned i = 0; i < tmv_kernel_count && i < TMV_COST_KERNELS_MAX; i++) {
+            index[t][i] = -1;
+            for (unsigned j = 0; j < tmv_cost_tables[t].count; j++)
+                if (strcmp(tmv_cost_tables[t].profiles[j].kernel, tmv_kernels[i].name) == 0)
+                    index[t][i] = (int)j;
+        }
 }
 
-const tmv_cost_profile *tmv_cost_profile_of(const tmv_kernel *k)
+const tmv_cost_profile *tmv_cost_profile_in(const tmv_cost_table *table, const tmv_kernel *k)
 {
     pthread_once(&index_once, build_index);
-    const size_t i = (size_t)(k - tmv_kernels);
-    if (i >= tmv_kernel_count || i >= sizeof profile_index / sizeof profile_index[0] || profile_index[i] < 0)
+    if (table == NULL)
+        table = tmv_cost_table_default();
+    const size_t t = (size_t)(table - tmv_cost_tables), i = (size_t)(k - tmv_kernels);
+    if (t >= tmv_cost_table_count || t >= TABLES_MAX || i >= tmv_kernel_count || i >= TMV_COST_KERNELS_MAX ||
+        index[t][i] < 0)
         return NULL;
-    return &profiles[profile_index[i]];
+    return &table->profiles[index[t][i]];
 }
 
 double tmv_cost_compute_ns(const tmv_cost_profile *p, tmv_cost_features f)
@@ -114,7 +112,7 @@ double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const
 double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double traffic, double working_set,
                          const tmv_tuning *tuning)
 {
-    const tmv_cost_profile *p = tmv_cost_profile_of(k);
+    const tmv_cost_profile *p = tmv_cost_profile_in(tuning->cost_table, k);
     if (p == NULL)
         return -1;
     const double compute = tmv_cost_compute_ns(p, f), memory = tmv_cost_floor_ns(f.bytes, traffic, working_set, tuning);

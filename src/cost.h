@@ -11,7 +11,8 @@
  * lines and pieces. A kernel's cost profile prices each
  * (tmv_cost_profile); they are fitted to times of every kernel on the
  * shapes it accepts, in cache, on one machine
- * (`tmv-check-kernels --calibrate`, which writes src/cost_table.inc). The
+ * (`tmv-check-kernels --calibrate`, which writes a table of
+ * src/cost_tables/), a table per microarchitecture (cost_tables.h). The
  * estimate is that sum, but never less than moving the step's traffic at the
  * copy bandwidth of the cache level it fits in (tmv_cost_floor_ns): no
  * kernel copies faster than memory does. docs/ARCHITECTURE.md ("The cost model") says how
@@ -43,11 +44,14 @@ bool tmv_cost_features_of(tmv_primitive p, const void *shape, tmv_cost_features 
  * planner and the calibration both take them from here. */
 bool tmv_cost_kernel_features(const tmv_kernel *k, const void *shape, tmv_cost_features *out);
 
-/* The calibrated profile of kernel k (one of the first
- * TMV_COST_KERNELS_MAX rows of the registry), NULL when the table has none (a kernel
- * set not calibrated, such as NEON, or a kernel newer than the table). */
+/* Kernel k's row in a fitted table (cost_tables.h; NULL: the default
+ * table), k one of the first TMV_COST_KERNELS_MAX rows of the registry;
+ * NULL when the table has none (a kernel set not calibrated, such as NEON,
+ * or a kernel newer than the table). The planner prices by the table its
+ * shape's tuning record names. */
 #define TMV_COST_KERNELS_MAX 512
-const tmv_cost_profile *tmv_cost_profile_of(const tmv_kernel *k);
+struct tmv_cost_table;
+const tmv_cost_profile *tmv_cost_profile_in(const struct tmv_cost_table *table, const tmv_kernel *k);
 
 /* What the profile prices the features at, in nanoseconds, before the
  * memory floor. */

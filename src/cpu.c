@@ -2,6 +2,7 @@
 #include "cpu.h"
 
 #include <stdbool.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cpu_features_macros.h"
@@ -29,6 +30,21 @@ uint32_t tmv_cpu_detect_features(void)
     mask |= TMV_CPU_NEON; /* Advanced SIMD is part of the AArch64 baseline */
 #endif
     return mask;
+}
+
+tmv_cpu_id tmv_cpu_identify(void)
+{
+    tmv_cpu_id id = {TMV_CPU_VENDOR_OTHER, 0, 0};
+#if defined(CPU_FEATURES_ARCH_X86)
+    const X86Info info = GetX86Info();
+    if (strcmp(info.vendor, "AuthenticAMD") == 0)
+        id.vendor = TMV_CPU_VENDOR_AMD;
+    else if (strcmp(info.vendor, "GenuineIntel") == 0)
+        id.vendor = TMV_CPU_VENDOR_INTEL;
+    id.family = info.family;
+    id.model = info.model;
+#endif
+    return id;
 }
 
 void tmv_cpu_caches(uint64_t bytes[TMV_CPU_CACHE_LEVELS])

@@ -23,6 +23,17 @@ enum {
  * cache it (dispatch.c does, once). */
 uint32_t tmv_cpu_detect_features(void);
 
+/* Who made this CPU and its family and model as CPUID reports them
+ * (family 0x19: Zen 3 and Zen 4, 0x1A: Zen 5): the cost model's tables
+ * are fitted per microarchitecture and chosen by these (cost_tables.h).
+ * Vendor OTHER with family and model 0 off x86. */
+typedef enum tmv_cpu_vendor { TMV_CPU_VENDOR_OTHER, TMV_CPU_VENDOR_AMD, TMV_CPU_VENDOR_INTEL } tmv_cpu_vendor;
+typedef struct tmv_cpu_id {
+    tmv_cpu_vendor vendor;
+    int            family, model;
+} tmv_cpu_id;
+tmv_cpu_id tmv_cpu_identify(void);
+
 /* The sizes in bytes of the CPU's level 1, 2 and 3 data (or unified)
  * caches, 0 for a level it reports none of: from cpu_features on x86, with
  * glibc's sysconf for an L1 or L2 it does not report (all of them on AMD). */

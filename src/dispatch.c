@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_tables.h"
 #include "cpu.h"
 #include "error.h"
 #include "kernel_sets.h"
@@ -55,7 +56,7 @@ static void init(void)
     best = detect_best();
     uint64_t caches[TMV_CPU_CACHE_LEVELS];
     tmv_cpu_caches(caches);
-    tuning_status = tmv_tuning_resolve(&tuning, caches);
+    tuning_status = tmv_tuning_resolve(&tuning, caches, tmv_cost_table_for(tmv_cpu_identify()));
     if (tuning_status != TMV_OK)
         strncpy(tuning_error, tmv_last_error(), sizeof tuning_error - 1);
     int isa = (int)best;
@@ -84,6 +85,12 @@ tmv_status tmv_dispatch_status(void)
     if (tuning_status != TMV_OK)
         return tmv_fail(tuning_status, "%s", tuning_error);
     return TMV_OK;
+}
+
+const char *tmv_cost_table_name(void)
+{
+    ensure_init();
+    return (tuning.cost_table != NULL ? tuning.cost_table : tmv_cost_table_default())->name;
 }
 
 const tmv_tuning *tmv_dispatch_tuning(void)

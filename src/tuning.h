@@ -33,6 +33,10 @@ typedef struct tmv_tuning {
      * cost model (cost.h) prices a step's bytes at the bandwidth of the
      * smallest level its working set fits in. */
     uint64_t cache_bytes[3];
+    /* The fitted prices the cost model rates kernels by (cost_tables.h):
+     * the table of this CPU's microarchitecture, or the one
+     * TENSORMOVE_COST_TABLE names; NULL: the default table. */
+    const struct tmv_cost_table *cost_table;
 } tmv_tuning;
 
 /* The default stream threshold's cap, 8 MiB: the L3 a CPU reports is the
@@ -48,14 +52,17 @@ typedef struct tmv_tuning {
 #define TMV_TASK_MIN_BYTES_DEFAULT ((uint64_t)128 << 10)
 
 /* The process's record: the defaults for this CPU, overridden by
- * TENSORMOVE_STREAM_THRESHOLD (bytes, 1 to 2^63) and
- * TENSORMOVE_GATHER_PREFETCH (0 to TMV_GATHER_PREFETCH_MAX tuples) and
- * TENSORMOVE_TASK_MIN_BYTES (1 to 2^40).
+ * TENSORMOVE_STREAM_THRESHOLD (bytes, 1 to 2^63),
+ * TENSORMOVE_GATHER_PREFETCH (0 to TMV_GATHER_PREFETCH_MAX tuples),
+ * TENSORMOVE_TASK_MIN_BYTES (1 to 2^40) and TENSORMOVE_COST_TABLE (the
+ * name of a cost table, cost_tables.h, in place of cpu_table, the one
+ * fitted for this CPU).
  * Returns TMV_OK, or TMV_ERR_INVALID_ARGUMENT naming the variable when one
  * is malformed or out of range (the record then holds the defaults for it).
  * cache_bytes: the CPU's level 1-3 cache sizes (tmv_cpu_caches); the stream
  * threshold is half the L3 up to TMV_STREAM_THRESHOLD_MAX (that much where
  * no L3 is reported). Called once, by dispatch.c's initialization. */
-tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3]);
+tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3],
+                              const struct tmv_cost_table *cpu_table);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cost.h"
+#include "cost_tables.h"
 #include "kernel_sets.h"
 
 /* A copy of 3 x 4 x 5 elements of 2 bytes: 3 blocks of the two inner dims,
@@ -115,25 +116,60 @@ Test(cost, choice_keeps_the_first_unless_another_is_clearly_cheaper)
     cr_expect_eq(tmv_cost_choice(near, 1), 0);
 }
 
-/* src/cost_table.inc covers every kernel it can rate: a kernel added to the
- * registry without a calibration run fails here. Not rated: gathers, the
- * NEON sets (no NEON hardware to fit them on) and the streaming kernels,
- * which accept only outputs past the stream threshold, where every estimate
- * is DRAM's floor and the registry's order keeps them. */
-Test(cost, table_has_a_profile_for_every_kernel_it_can_rate)
+/* Every table of src/cost_tables/ covers every kernel it can rate: a
+ * kernel added to the registry without a calibration run fails here. Not
+ * rated: gathers, the NEON sets (no NEON hardware to fit them on) and the
+ * streaming kernels, which accept only outputs past the stream threshold,
+ * where every estimate is DRAM's floor and the registry's order keeps them. */
+Test(cost, every_table_has_a_profile_for_every_kernel_it_can_rate)
 {
-    for (unsigned i = 0; i < tmv_kernel_count; i++) {
-        const tmv_kernel *k = &tmv_kernels[i];
-        const tmv_cost_profile *p = tmv_cost_profile_of(k);
-        if (p != NULL)
-            cr_expect(p->call_ns >= 0 && p->block_ns >= 0 && p->line_ns >= 0 && p->piece_ns >= 0 && p->byte_ns >= 0,
-                      "%s: a negative price", k->name);
-        const bool neon = k->set == TMV_ISA_NEON || k->set == TMV_ISA_NEON_SIMDE;
-        if (k->primitive == TMV_PRIMITIVE_GATHER || neon || strstr(k->name, "stream") != NULL)
-            continue;
-        cr_expect_not_null(p, "%s has no cost profile: run tmv-check-kernels --calibrate=src/cost_table.inc",
-                           k->name);
+    cr_assert_gt(tmv_cost_table_count, 1);
+    for (unsigned t = 0; t < tmv_cost_table_count; t++) {
+        const tmv_cost_table *table = &tmv_cost_tables[t];
+        for (unsigned i = 0; i < tmv_kernel_count; i++) {
+            const tmv_kernel *k = &tmv_kernels[i];
+            const tmv_cost_profile *p = tmv_cost_profile_in(table, k);
+            if (p != NULL)
+                cr_expect(p->call_ns >= 0 && p->block_ns >= 0 && p->line_ns >= 0 && p->piece_ns >= 0 &&
+                              p->byte_ns >= 0,
+                          "%s, %s: a negative price", table->name, k->name);
+            const bool neon = k->set == TMV_ISA_NEON || k->set == TMV_ISA_NEON_SIMDE;
+            if (k->primitive == TMV_PRIMITIVE_GATHER || neon || strstr(k->name, "stream") != NULL)
+                continue;
+            cr_expect_not_null(p, "%s has no cost profile in table %s: run tmv-check-kernels "
+                                  "--calibrate=src/cost_tables/%s.inc --kernel %s",
+                               k->name, table->name, table->name, k->name);
+        }
     }
+}
+
+/* A CPU gets the table fitted for its vendor and family, any other the
+ * default (the last); the default prices a record that names no table. */
+Test(cost, a_cpu_gets_its_family_table_or_the_default)
+{
+    const tmv_cost_table *def = tmv_cost_table_default();
+    cr_expect_eq(def, &tmv_cost_tables[tmv_cost_table_count - 1]);
+    for (unsigned t = 0; t + 1 < tmv_cost_table_count; t++) {
+        const tmv_cost_table *table = &tmv_cost_tables[t];
+        cr_expect_eq(tmv_cost_table_for((tmv_cpu_id){table->vendor, table->family, 0}), table, "%s", table->name);
+        cr_expect_eq(tmv_cost_table_for((tmv_cpu_id){table->vendor, table->family + 1, 0}), def, "%s", table->name);
+        cr_expect_eq(tmv_cost_table_named(table->name), table);
+    }
+    cr_expect_eq(tmv_cost_table_for((tmv_cpu_id){TMV_CPU_VENDOR_OTHER, 0, 0}), def);
+    cr_expect_eq(tmv_cost_table_for((tmv_cpu_id){TMV_CPU_VENDOR_AMD, 0x1A, 2}), tmv_cost_table_named("zen5"));
+    cr_expect_eq(tmv_cost_table_for((tmv_cpu_id){TMV_CPU_VENDOR_INTEL, 0x1A, 2}), def);
+    cr_expect_null(tmv_cost_table_named("zen"));
+    /* the same kernel is priced by each table's own row */
+    const tmv_kernel *k = NULL;
+    for (unsigned i = 0; i < tmv_kernel_count && k == NULL; i++)
+        if (strcmp(tmv_kernels[i].name, "copy_memcpy/scalar") == 0)
+            k = &tmv_kernels[i];
+    cr_assert_not_null(k);
+    cr_expect_eq(tmv_cost_profile_in(NULL, k), tmv_cost_profile_in(def, k));
+    const tmv_cost_table *zen5 = tmv_cost_table_named("zen5");
+    cr_expect_neq(tmv_cost_profile_in(zen5, k), tmv_cost_profile_in(def, k));
+    cr_expect_geq(tmv_cost_profile_in(zen5, k), zen5->profiles);
+    cr_expect_lt(tmv_cost_profile_in(zen5, k), zen5->profiles + zen5->count);
 }
 
 /* tmv_pick and tmv_pick_copy gather every accepting kernel of a primitive

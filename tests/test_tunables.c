@@ -1,9 +1,10 @@
-/* test_tunables.c - the default stream threshold, and TENSORMOVE_STREAM_THRESHOLD, TENSORMOVE_GATHER_PREFETCH, TENSORMOVE_TASK_MIN_BYTES: accepted, or every create fails naming the variable. */
+/* test_tunables.c - the default stream threshold, and TENSORMOVE_STREAM_THRESHOLD, TENSORMOVE_GATHER_PREFETCH, TENSORMOVE_TASK_MIN_BYTES, TENSORMOVE_COST_TABLE: accepted, or every create fails naming the variable. */
 #define _POSIX_C_SOURCE 200809L /* unsetenv */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_tables.h"
 #include "dispatch.h"
 #include "tensormove.h"
 #include "tuning.h"
@@ -52,6 +53,13 @@ Test(tunables, a_valid_value_is_used)
     if (prefetch != NULL)
         cr_expect_eq(tmv_dispatch_tuning()->gather_prefetch, strtoull(prefetch, NULL, 0));
     cr_expect_gt(tmv_dispatch_tuning()->stream_threshold, 0);
+    /* the table named, else the one fitted for this CPU's family */
+    const char *table = getenv("TENSORMOVE_COST_TABLE");
+    const tmv_cost_table *expected = table != NULL ? tmv_cost_table_named(table) : tmv_cost_table_for(tmv_cpu_identify());
+    cr_expect_not_null(expected);
+    cr_expect_eq(tmv_dispatch_tuning()->cost_table, expected, "priced by %s, expected %s",
+                 tmv_dispatch_tuning()->cost_table ? tmv_dispatch_tuning()->cost_table->name : "no table",
+                 expected ? expected->name : "none");
 }
 
 /* The default stream threshold, from the cache sizes alone: half the L3,
@@ -64,6 +72,7 @@ Test(tunables, the_default_stream_threshold_is_half_the_l3_up_to_8_mib)
     unsetenv("TENSORMOVE_STREAM_THRESHOLD");
     unsetenv("TENSORMOVE_GATHER_PREFETCH");
     unsetenv("TENSORMOVE_TASK_MIN_BYTES");
+    unsetenv("TENSORMOVE_COST_TABLE");
     static const struct {
         uint64_t l3, threshold;
     } cases[] = {
@@ -77,7 +86,7 @@ Test(tunables, the_default_stream_threshold_is_half_the_l3_up_to_8_mib)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const uint64_t caches[3] = {48 << 10, 2 << 20, cases[i].l3};
         tmv_tuning t;
-        cr_assert_eq(tmv_tuning_resolve(&t, caches), TMV_OK, "%s", tmv_last_error());
+        cr_assert_eq(tmv_tuning_resolve(&t, caches, NULL), TMV_OK, "%s", tmv_last_error());
         cr_expect_eq(t.stream_threshold, cases[i].threshold, "L3 %llu: threshold %llu, expected %llu",
                      (unsigned long long)cases[i].l3, (unsigned long long)t.stream_threshold,
                      (unsigned long long)cases[i].threshold);

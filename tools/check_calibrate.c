@@ -185,24 +185,32 @@ static unsigned fit_all(const ck_calibration *samples, kernel_fit *fits)
 
 /* ---- the table ---- */
 
-/* /proc/cpuinfo's first "model name", or "unknown CPU". */
+/* /proc/cpuinfo's first "model name" with its family and model ("AMD EPYC,
+ * family 26, model 2": a cost table is chosen by family), or "unknown CPU". */
 static void cpu_name(char *out, size_t size)
 {
     snprintf(out, size, "unknown CPU");
     FILE *f = fopen("/proc/cpuinfo", "r");
     if (f == NULL)
         return;
-    char line[256];
-    while (fgets(line, sizeof line, f) != NULL) {
+    char line[256], name[160] = "", family[16] = "", model[16] = "";
+    while (fgets(line, sizeof line, f) != NULL && !(name[0] && family[0] && model[0])) {
         char *value = strchr(line, ':');
-        if (strncmp(line, "model name", 10) == 0 && value != NULL) {
-            value += 1 + strspn(value + 1, " \t");
-            value[strcspn(value, "\n")] = '\0';
-            snprintf(out, size, "%s", value);
-            break;
-        }
+        if (value == NULL)
+            continue;
+        value += 1 + strspn(value + 1, " \t");
+        value[strcspn(value, "\n")] = '\0';
+        if (strncmp(line, "model name", 10) == 0 && !name[0])
+            snprintf(name, sizeof name, "%s", value);
+        else if (strncmp(line, "cpu family", 10) == 0 && !family[0])
+            snprintf(family, sizeof family, "%s", value);
+        else if (strncmp(line, "model\t", 6) == 0 && !model[0])
+            snprintf(model, sizeof model, "%s", value);
     }
     fclose(f);
+    if (name[0])
+        snprintf(out, size, "%s%s%s%s%s", name, family[0] ? ", family " : "", family, model[0] ? ", model " : "",
+                 model);
 }
 
 /* The command line, the date and the CPU: "`cmd args` on DATE, on CPU". */
@@ -220,9 +228,9 @@ static void write_run(FILE *f, int argc, char *const *argv)
     fprintf(f, "` on %s, on %s", date, cpu);
 }
 
-/* cost_table.inc's header, with a line saying how, when and where; when
- * some rows are refitted (`refitted`: their kernels) the old table's header
- * (at old) is kept and the run added to it. */
+/* The header of the table at old (named by its file name), with a line
+ * saying how, when and where; when some rows are refitted (`refitted`:
+ * their kernels) the old table's header is kept and the run added to it. */
 static void write_header(FILE *f, const char *old, const char *refitted, int argc, char *const *argv)
 {
     FILE *o = refitted != NULL ? fopen(old, "r") : NULL;
@@ -245,11 +253,13 @@ static void write_header(FILE *f, const char *old, const char *refitted, int arg
         fprintf(f, " refitted %s. */\n", refitted);
         return;
     }
-    fprintf(f, "/* cost_table.inc - the kernels' cost profiles (cost.h), fitted on one machine.\n"
-               " * Written by `tmv-check-kernels --calibrate=src/cost_table.inc`; do not edit\n"
-               " * by hand. A kernel with no row here is not rated: the planner keeps the\n"
-               " * registry's order for it.\n"
-               " * This one was written by ");
+    const char *slash = strrchr(old, '/');
+    fprintf(f, "/* %s - the kernels' cost profiles (cost.h), fitted on one machine.\n"
+               " * Written by `tmv-check-kernels --calibrate=src/cost_tables/NAME.inc`; do\n"
+               " * not edit by hand. src/cost_tables.c says which CPUs a table is for. A\n"
+               " * kernel with no row here is not rated: the planner keeps the registry's\n"
+               " * order for it.\n"
+               " * This one was written by ", slash != NULL ? slash + 1 : old);
     write_run(f, argc, argv);
     fprintf(f, ". */\n");
 }

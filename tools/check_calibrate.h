@@ -1,6 +1,6 @@
 /* check_calibrate.h - tmv-check-kernels --calibrate: each kernel's cost
  * profile (src/cost.h) fitted to its times on a sample of the step shapes it
- * accepts, and written in the format of src/cost_table.inc. The times are
+ * accepts, and written as a table of src/cost_tables/. The times are
  * --bench's (check_bench.h): the same timing fills both samples. */
 #ifndef TMV_CHECK_CALIBRATE_H
 #define TMV_CHECK_CALIBRATE_H

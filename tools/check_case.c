@@ -15,8 +15,8 @@
 #include "op.h"
 
 const ck_record ck_records[CK_RECORDS] = {
-    {"stream", {1, TMV_GATHER_PREFETCH_MAX, TMV_TASK_MIN_BYTES_DEFAULT, {0, 0, 0}}},
-    {"no-stream", {UINT64_MAX, 0, TMV_TASK_MIN_BYTES_DEFAULT, {0, 0, 0}}},
+    {"stream", {1, TMV_GATHER_PREFETCH_MAX, TMV_TASK_MIN_BYTES_DEFAULT, {0, 0, 0}, NULL}},
+    {"no-stream", {UINT64_MAX, 0, TMV_TASK_MIN_BYTES_DEFAULT, {0, 0, 0}, NULL}},
 };
 
 /* The references one step and record needs: (kernel, slice kernel) pairs

@@ -1,0 +1,45 @@
+/* cost_tables.c - the fitted cost tables (src/cost_tables/NAME.inc) and the CPUs each is chosen for. */
+#include "cost_tables.h"
+
+#include <string.h>
+
+#define TMV_COST(name, call, block, line, piece, byte) {name, call, block, line, piece, byte},
+static const tmv_cost_profile zen5[] = {
+#include "cost_tables/zen5.inc"
+};
+static const tmv_cost_profile zen4[] = {
+#include "cost_tables/zen4.inc"
+};
+#undef TMV_COST
+
+#define ROWS(t) t, sizeof t / sizeof t[0]
+const tmv_cost_table tmv_cost_tables[] = {
+    {"zen5", "a 2-core AMD EPYC VM, family 26 (Zen 5), 2026-11-30", TMV_CPU_VENDOR_AMD, 0x1A, ROWS(zen5)},
+    /* The default: mostly fitted on a 2-core AMD EPYC VM of family 25
+     * (Zen 4), with rows timed on a Zen 3 and an Intel Xeon scaled to its
+     * prices (the table's header says which). */
+    {"zen4", "a 2-core AMD EPYC VM, family 25 (Zen 4), 2026-11-25 to 29", TMV_CPU_VENDOR_OTHER, 0, ROWS(zen4)},
+};
+#undef ROWS
+const unsigned tmv_cost_table_count = sizeof tmv_cost_tables / sizeof tmv_cost_tables[0];
+
+const tmv_cost_table *tmv_cost_table_default(void)
+{
+    return &tmv_cost_tables[tmv_cost_table_count - 1];
+}
+
+const tmv_cost_table *tmv_cost_table_for(tmv_cpu_id cpu)
+{
+    for (unsigned i = 0; i + 1 < tmv_cost_table_count; i++)
+        if (tmv_cost_tables[i].vendor == cpu.vendor && tmv_cost_tables[i].family == cpu.family)
+            return &tmv_cost_tables[i];
+    return tmv_cost_table_default();
+}
+
+const tmv_cost_table *tmv_cost_table_named(const char *name)
+{
+    for (unsigned i = 0; i < tmv_cost_table_count; i++)
+        if (strcmp(tmv_cost_tables[i].name, name) == 0)
+            return &tmv_cost_tables[i];
+    return NULL;
+}
