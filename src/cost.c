@@ -106,7 +106,9 @@ double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tu
 
 double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning)
 {
-    return tmv_cost_memory_ns(level_of(working_set, tuning) < 3 ? traffic / 2 : bytes, working_set, tuning);
+    const tmv_cost_table *table = tuning->cost_table != NULL ? tuning->cost_table : tmv_cost_table_default();
+    const bool by_traffic = level_of(working_set, tuning) < 3 || table->dram_writes_faster;
+    return tmv_cost_memory_ns(by_traffic ? traffic / 2 : bytes, working_set, tuning);
 }
 
 double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double traffic, double working_set,

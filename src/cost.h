@@ -69,8 +69,10 @@ double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tu
  * of traffic / 2 bytes, so a step that reads little (a broadcast) is
  * floored below a copy of its output (TILE 3d of a 4x1 u16 tensor by
  * 2x2x2 at 1 MiB, an L3 working set: one vpermb per output vector writes
- * at 116 B/ns against the level's copy rate of 56); in DRAM, a copy of
- * its output bytes (streaming stores write no faster than a copy moves). */
+ * at 116 B/ns against the level's copy rate of 56); in DRAM the same
+ * where the tuning record's cost table says streaming stores write DRAM
+ * faster than a copy moves it (dram_writes_faster, cost_tables.h), else a
+ * copy of its output bytes. */
 double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning);
 
 /* The estimate for kernel k on shape features f: the profile's compute,

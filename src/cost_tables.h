@@ -10,6 +10,8 @@
 #ifndef TMV_COST_TABLES_H
 #define TMV_COST_TABLES_H
 
+#include <stdbool.h>
+
 #include "cost.h"
 #include "cpu.h"
 
@@ -20,6 +22,12 @@ typedef struct tmv_cost_table {
     int                     family;     /* of this family (0: the default, any CPU) */
     const tmv_cost_profile *profiles;
     unsigned                count;
+    /* Streaming stores of a step that reads little (a broadcast) write DRAM
+     * faster than a copy moves it, so past L3 too the memory floor counts
+     * the step's traffic, not its output (tmv_cost_floor_ns). On the Zen 5
+     * VM `copy_permute` broadcasts wrote 64 MiB at 39-40 B/ns where the
+     * best copy moves 24.6; on the Zen 4 VM they did not write faster. */
+    bool                    dram_writes_faster;
 } tmv_cost_table;
 
 /* Every table, the default last. */

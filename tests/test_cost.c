@@ -59,7 +59,8 @@ Test(cost, memory_floor_grows_with_the_level_the_working_set_needs)
 /* In a cache the floor is the step's traffic at the level's copy rate: a
  * copy (reads as much as it writes) floors at a copy of its output, a
  * broadcast that reads an eighth of it at 9/16 of that. In DRAM both floor
- * at a copy of their output. */
+ * at a copy of their output, unless the cost table says streaming stores
+ * write DRAM faster there. */
 Test(cost, floor_in_a_cache_counts_the_bytes_read_in_dram_the_bytes_written)
 {
     const tmv_tuning t = {.stream_threshold = 1 << 24, .cache_bytes = {32 << 10, 1 << 20, 32 << 20}};
@@ -70,6 +71,16 @@ Test(cost, floor_in_a_cache_counts_the_bytes_read_in_dram_the_bytes_written)
     cr_expect(broadcast > 0.5624 * copy && broadcast < 0.5626 * copy, "%g ns against a copy's %g", broadcast, copy);
     const double dram_ws = 64.0 * (1 << 20);
     cr_expect_eq(tmv_cost_floor_ns(out, out, dram_ws, &t), tmv_cost_memory_ns(out, dram_ws, &t));
+    /* a table whose machine writes DRAM faster than it copies floors there
+     * by the traffic too */
+    for (unsigned i = 0; i < tmv_cost_table_count; i++) {
+        tmv_tuning with = t;
+        with.cost_table = &tmv_cost_tables[i];
+        const double expected = tmv_cost_memory_ns(tmv_cost_tables[i].dram_writes_faster ? out / 2 : out, dram_ws, &t);
+        cr_expect_eq(tmv_cost_floor_ns(out, out, dram_ws, &with), expected, "%s", tmv_cost_tables[i].name);
+    }
+    cr_expect(tmv_cost_table_named("zen5")->dram_writes_faster);
+    cr_expect_not(tmv_cost_table_default()->dram_writes_faster);
 }
 
 /* A step past the stream threshold is rated, never below DRAM's copy time:
