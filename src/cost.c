@@ -57,19 +57,20 @@ bool tmv_cost_kernel_features(const tmv_kernel *k, const void *shape, tmv_cost_f
     return true;
 }
 
-/* index[t][i]: the row of tmv_kernels[i] in table t, or -1; made once. */
+/* row_of[t][i]: the row of tmv_kernels[i] in table t, or -1; made once
+ * (test_cost fails for a table past TABLES_MAX: its kernels have no rows). */
 #define TABLES_MAX 8
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
-static int index[TABLES_MAX][TMV_COST_KERNELS_MAX];
+static int row_of[TABLES_MAX][TMV_COST_KERNELS_MAX];
 
 static void build_index(void)
 {
     for (unsigned t = 0; t < tmv_cost_table_count && t < TABLES_MAX; t++)
         for (unsigned i = 0; i < tmv_kernel_count && i < TMV_COST_KERNELS_MAX; i++) {
-            index[t][i] = -1;
+            row_of[t][i] = -1;
             for (unsigned j = 0; j < tmv_cost_tables[t].count; j++)
                 if (strcmp(tmv_cost_tables[t].profiles[j].kernel, tmv_kernels[i].name) == 0)
-                    index[t][i] = (int)j;
+                    row_of[t][i] = (int)j;
         }
 }
 
@@ -80,9 +81,9 @@ const tmv_cost_profile *tmv_cost_profile_in(const tmv_cost_table *table, const t
         table = tmv_cost_table_default();
     const size_t t = (size_t)(table - tmv_cost_tables), i = (size_t)(k - tmv_kernels);
     if (t >= tmv_cost_table_count || t >= TABLES_MAX || i >= tmv_kernel_count || i >= TMV_COST_KERNELS_MAX ||
-        index[t][i] < 0)
+        row_of[t][i] < 0)
         return NULL;
-    return &table->profiles[index[t][i]];
+    return &table->profiles[row_of[t][i]];
 }
 
 double tmv_cost_compute_ns(const tmv_cost_profile *p, tmv_cost_features f)

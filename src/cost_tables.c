@@ -14,11 +14,12 @@ static const tmv_cost_profile zen4[] = {
 
 #define ROWS(t) t, sizeof t / sizeof t[0]
 const tmv_cost_table tmv_cost_tables[] = {
-    {"zen5", "a 2-core AMD EPYC VM, family 26 (Zen 5), 2026-11-30", TMV_CPU_VENDOR_AMD, 0x1A, ROWS(zen5), true},
+    /* fitted whole on a 2-core AMD EPYC VM of family 26 (Zen 5), 2026-11-30 */
+    {"zen5", TMV_CPU_VENDOR_AMD, 0x1A, ROWS(zen5), true},
     /* The default: mostly fitted on a 2-core AMD EPYC VM of family 25
-     * (Zen 4), with rows timed on a Zen 3 and an Intel Xeon scaled to its
-     * prices (the table's header says which). */
-    {"zen4", "a 2-core AMD EPYC VM, family 25 (Zen 4), 2026-11-25 to 29", TMV_CPU_VENDOR_OTHER, 0, ROWS(zen4), false},
+     * (Zen 4), 2026-11-25 to 29, with rows timed on a Zen 3 and an Intel
+     * Xeon scaled to its prices (the table's header says which). */
+    {"zen4", TMV_CPU_VENDOR_OTHER, 0, ROWS(zen4), false},
 };
 #undef ROWS
 const unsigned tmv_cost_table_count = sizeof tmv_cost_tables / sizeof tmv_cost_tables[0];

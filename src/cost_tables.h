@@ -4,9 +4,9 @@
  * costs 2.2x more per piece on a Zen 5 than the table fitted on a Zen 4
  * (and scaled from an Intel Xeon) says, and a masked store past L2 costs
  * twice as much there. So each table is fitted whole on one machine
- * (`tmv-check-kernels --calibrate=src/cost_table_<name>.inc`) and chosen for
+ * (`tmv-check-kernels --calibrate=src/cost_tables/NAME.inc`) and chosen for
  * the CPUs of its vendor and family; any other CPU gets the default table.
- * TENSORMOVE_COST_TABLE=<name> chooses one by name instead (tuning.h). */
+ * TENSORMOVE_COST_TABLE=NAME chooses one by name instead (tuning.h). */
 #ifndef TMV_COST_TABLES_H
 #define TMV_COST_TABLES_H
 
@@ -17,7 +17,6 @@
 
 typedef struct tmv_cost_table {
     const char             *name;       /* what TENSORMOVE_COST_TABLE names: "zen5" */
-    const char             *fitted_on;  /* the machine its rows were timed on */
     tmv_cpu_vendor          vendor;     /* the CPUs it is chosen for: this vendor's */
     int                     family;     /* of this family (0: the default, any CPU) */
     const tmv_cost_profile *profiles;
