@@ -74,11 +74,17 @@ static void build_index(void)
         }
 }
 
+/* A tuning record with no table (the checker's, the tests') is priced by
+ * the default one. */
+static const tmv_cost_table *table_or_default(const tmv_cost_table *table)
+{
+    return table != NULL ? table : tmv_cost_table_default();
+}
+
 const tmv_cost_profile *tmv_cost_profile_in(const tmv_cost_table *table, const tmv_kernel *k)
 {
     pthread_once(&index_once, build_index);
-    if (table == NULL)
-        table = tmv_cost_table_default();
+    table = table_or_default(table);
     const size_t t = (size_t)(table - tmv_cost_tables), i = (size_t)(k - tmv_kernels);
     if (t >= tmv_cost_table_count || t >= TABLES_MAX || i >= tmv_kernel_count || i >= TMV_COST_KERNELS_MAX ||
         row_of[t][i] < 0)
@@ -107,8 +113,8 @@ double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tu
 
 double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning)
 {
-    const tmv_cost_table *table = tuning->cost_table != NULL ? tuning->cost_table : tmv_cost_table_default();
-    const bool by_traffic = level_of(working_set, tuning) < 3 || table->dram_writes_faster;
+    const bool by_traffic =
+        level_of(working_set, tuning) < 3 || table_or_default(tuning->cost_table)->dram_writes_faster;
     return tmv_cost_memory_ns(by_traffic ? traffic / 2 : bytes, working_set, tuning);
 }
 

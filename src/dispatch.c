@@ -90,7 +90,7 @@ tmv_status tmv_dispatch_status(void)
 const char *tmv_cost_table_name(void)
 {
     ensure_init();
-    return (tuning.cost_table != NULL ? tuning.cost_table : tmv_cost_table_default())->name;
+    return tuning.cost_table->name;   /* never NULL: dispatch resolves it with the CPU's table */
 }
 
 const tmv_tuning *tmv_dispatch_tuning(void)
