@@ -15,6 +15,15 @@
  * starting anywhere in it. What no tile covers is copied element by
  * element.
  *
+ * AVX-512 moves 4- and 8-byte elements in square tiles of 64/w rows by a
+ * vector of columns where the block has that many (transpose_x86.h's
+ * tr_square): each destination row a whole vector, streamed where the
+ * output passes the stream threshold and its rows are whole lines. On
+ * the lane tiles (four 16-byte stores per register, no streaming) NHWC
+ * DEPTH_TO_SPACE CRD B8 C16 f32 at 64 MiB ran 9.1 ms, 5.0 in the squares
+ * (best copy 2.7); SPACE_TO_DEPTH CRD B4 C64 f32 at 1 MiB 0.62 -> 0.95 x
+ * best copy (tmv-bench --tmv_sweep=full, Zen 5, 2026-11-30).
+ *
  * Static inline only. The including file defines exactly one of
  * TMV_VEC_SSE2, TMV_VEC_AVX2 or TMV_VEC_AVX512 and stamps out its kernel
  * with TMV_TRANSPOSE_GROUPS_KERNEL. */
@@ -127,40 +136,109 @@ static inline void trg_scalar(const uint8_t *src, uint8_t *dst, const trg_block_
 typedef struct trg_plan {
     trg_block_shape b;
     uint64_t        roff[16], coff[TMV_VB];
-    uint64_t        row_step, wide_step, lane_step;   /* l rows; c and l columns */
+    uint64_t        row_step, square_step, wide_step, lane_step;   /* l and c rows; c and l columns */
+    bool            nt;   /* streaming stores for the square tiles whose destination starts on a line */
 } trg_plan;
+
+/* Source rows per tile: AVX-512's square tiles of 4- and 8-byte elements
+ * (transpose_x86.h) take c = 64/w, a vector of columns; the lane tiles l =
+ * 16/w. */
+__attribute__((always_inline)) static inline uint64_t trg_tile_rows(unsigned w)
+{
+    return TMV_VB == 64 && w >= 4 ? 64 / w : 16 / w;
+}
+
+#if TMV_VB == 64
+/* One square tile (transpose_x86.h) of c = 64/w rows by c columns, its
+ * source rows from src + rows[r] or pitch S, its destination rows at dst +
+ * cols[r] or pitch D (a NULL table: the pitch). Each destination row is a
+ * whole vector, so where it starts on a line and the output streams, the
+ * tile writes whole lines with streaming stores, sparing their reads for
+ * ownership. */
+__attribute__((always_inline)) static inline void trg_square(const uint8_t *src, uint64_t S, const uint64_t *rows,
+                                                            uint8_t *dst, uint64_t D, const uint64_t *cols,
+                                                            unsigned w, bool nt)
+{
+    __m512i x[16];
+    tr_square_load(x, src, S, rows, w);
+    tr_square_shuffle(x, w);
+    if (nt && ((uintptr_t)dst & 63) == 0)
+        tr_square_store(x, dst, D, cols, w, true);
+    else
+        tr_square_store(x, dst, D, cols, w, false);
+}
+#endif
+
+/* Whether the square tiles stream: on AVX-512, where the step's output
+ * reaches the stream threshold and the `count` destination offsets (a
+ * pitch, or a tile's table) are whole lines, so a tile that starts on a
+ * line writes whole lines only. */
+static inline bool trg_streams(const tmv_copy_shape *s, const uint64_t *dst_offsets, uint64_t count)
+{
+    if (TMV_VB != 64 || s->elem_bytes < 4 || tmv_shape_bytes(s) < s->tuning->stream_threshold)
+        return false;
+    for (uint64_t k = 0; k < count; k++)
+        if (dst_offsets[k] % 64 != 0)
+            return false;
+    return true;
+}
+
+/* The l rows of a block from row (index j) on, columns [i, cols): lane
+ * tiles of a vector, then of 16 bytes, then element by element; `to` is
+ * column i's destination for row j. */
+static inline void trg_strip(const uint8_t *src, uint8_t *dst, const uint8_t *row, uint8_t *to, const trg_plan *p,
+                             unsigned w, bool grouped_rows, uint64_t i, uint64_t j)
+{
+    const trg_block_shape *b = &p->b;
+    const uint64_t l = 16 / w, c = TMV_VB / w, cols = b->cols.count;
+    for (; i + c <= cols; i += c, to += p->wide_step)
+        if (grouped_rows)
+            trg_rows_tile(row + i * w, p->roff, to, b->cols.pitch, w, false);
+        else
+            trg_cols_tile(row + i * w, b->rows.pitch, to, p->coff, w, false);
+#if TMV_VB > 16
+    for (; i + l <= cols; i += l, to += p->lane_step)
+        if (grouped_rows)
+            trg_rows_tile128(row + i * w, p->roff, to, b->cols.pitch, w, false);
+        else
+            trg_cols_tile128(row + i * w, b->rows.pitch, to, p->coff, w, false);
+#endif
+    if (i < cols)
+        trg_scalar(src, dst, b, w, i, cols, j, j + l);
+}
 
 /* One block: tiles of l rows by a vector (then 16 bytes) of columns, each
  * starting at whole groups, so the offsets from a tile's corner are the
- * same wherever it is. `grouped_rows` (a constant) says which side's
+ * same wherever it is; on AVX-512, square tiles first where c rows and
+ * columns are left. `grouped_rows` (a constant) says which side's
  * offsets are a table; the other side's are a pitch, which keeps the
  * pointers in registers. */
 static inline void trg_block(const uint8_t *src, uint8_t *dst, const trg_plan *p, unsigned w, bool grouped_rows)
 {
     const trg_block_shape *b = &p->b;
-    const uint64_t l = 16 / w, c = TMV_VB / w, rows = b->rows.count, cols = b->cols.count;
+    const uint64_t l = 16 / w, rows = b->rows.count;
     uint64_t j = 0;
     const uint8_t *row = src;
-    for (; j + l <= rows; j += l, row += p->row_step) {
-        uint64_t i = 0;
-        uint8_t *to = dst + j * w;
-        for (; i + c <= cols; i += c, to += p->wide_step)
-            if (grouped_rows)
-                trg_rows_tile(row + i * w, p->roff, to, b->cols.pitch, w, false);
-            else
-                trg_cols_tile(row + i * w, b->rows.pitch, to, p->coff, w, false);
-#if TMV_VB > 16
-        for (; i + l <= cols; i += l, to += p->lane_step)
-            if (grouped_rows)
-                trg_rows_tile128(row + i * w, p->roff, to, b->cols.pitch, w, false);
-            else
-                trg_cols_tile128(row + i * w, b->rows.pitch, to, p->coff, w, false);
+#if TMV_VB == 64
+    const uint64_t c = TMV_VB / w, cols = b->cols.count;
+    if (w >= 4 && cols >= c)
+        for (; j + c <= rows; j += c, row += p->square_step) {
+            uint64_t i = 0;
+            uint8_t *to = dst + j * w;
+            for (; i + c <= cols; i += c, to += p->wide_step)
+                if (grouped_rows)
+                    trg_square(row + i * w, 0, p->roff, to, b->cols.pitch, NULL, w, p->nt);
+                else
+                    trg_square(row + i * w, b->rows.pitch, NULL, to, 0, p->coff, w, p->nt);
+            if (i < cols)
+                for (uint64_t k = 0; k < c; k += l)
+                    trg_strip(src, dst, row + k / l * p->row_step, to + k * w, p, w, grouped_rows, i, j + k);
+        }
 #endif
-        if (i < cols)
-            trg_scalar(src, dst, b, w, i, cols, j, j + l);
-    }
+    for (; j + l <= rows; j += l, row += p->row_step)
+        trg_strip(src, dst, row, dst + j * w, p, w, grouped_rows, 0, j);
     if (j < rows)
-        trg_scalar(src, dst, b, w, 0, cols, j, rows);
+        trg_scalar(src, dst, b, w, 0, b->cols.count, j, rows);
 }
 
 /* The dims of s outside the block, the group dim left out. */
@@ -191,31 +269,57 @@ static inline void trg_table_edge(const uint8_t *src, uint8_t *dst, const trg_bl
     }
 }
 
-/* One block of a table shape: off[] holds the grouped side's offsets,
- * tiles read theirs from their first index on. */
-static inline void trg_table_block(const uint8_t *src, uint8_t *dst, const trg_block_shape *b, const uint64_t *off,
-                                   unsigned w, bool grouped_rows)
+/* Rows [j, j + l) of a table shape's block, columns [i, cols): lane tiles
+ * of a vector, then of 16 bytes, then element by element (off[] holds the
+ * grouped side's offsets; tiles read theirs from their first index on). */
+static inline void trg_table_strip(const uint8_t *src, uint8_t *dst, const trg_block_shape *b, const uint64_t *off,
+                                   unsigned w, bool grouped_rows, uint64_t i, uint64_t j)
 {
-    const uint64_t l = 16 / w, c = TMV_VB / w, rows = b->rows.count, cols = b->cols.count;
+    const uint64_t l = 16 / w, c = TMV_VB / w, cols = b->cols.count;
     const uint64_t S = b->rows.pitch, D = b->cols.pitch;
-    uint64_t j = 0;
-    for (; j + l <= rows; j += l) {
-        uint64_t i = 0;
-        for (; i + c <= cols; i += c)
-            if (grouped_rows)
-                trg_rows_tile(src + i * w, off + j, dst + i * D + j * w, D, w, false);
-            else
-                trg_cols_tile(src + j * S + i * w, S, dst + j * w, off + i, w, false);
+    for (; i + c <= cols; i += c)
+        if (grouped_rows)
+            trg_rows_tile(src + i * w, off + j, dst + i * D + j * w, D, w, false);
+        else
+            trg_cols_tile(src + j * S + i * w, S, dst + j * w, off + i, w, false);
 #if TMV_VB > 16
-        for (; i + l <= cols; i += l)
-            if (grouped_rows)
-                trg_rows_tile128(src + i * w, off + j, dst + i * D + j * w, D, w, false);
-            else
-                trg_cols_tile128(src + j * S + i * w, S, dst + j * w, off + i, w, false);
+    for (; i + l <= cols; i += l)
+        if (grouped_rows)
+            trg_rows_tile128(src + i * w, off + j, dst + i * D + j * w, D, w, false);
+        else
+            trg_cols_tile128(src + j * S + i * w, S, dst + j * w, off + i, w, false);
 #endif
-        trg_table_edge(src, dst, b, off, w, grouped_rows, i, cols, j, j + l);
-    }
-    trg_table_edge(src, dst, b, off, w, grouped_rows, 0, cols, j, rows);
+    trg_table_edge(src, dst, b, off, w, grouped_rows, i, cols, j, j + l);
+}
+
+/* One block of a table shape: on AVX-512, square tiles first where c rows
+ * and columns are left (nt: the output streams, and the destination rows
+ * are whole lines), then strips of l rows. */
+static inline void trg_table_block(const uint8_t *src, uint8_t *dst, const trg_block_shape *b, const uint64_t *off,
+                                   unsigned w, bool grouped_rows, bool nt)
+{
+    const uint64_t l = 16 / w, rows = b->rows.count;
+    uint64_t j = 0;
+#if TMV_VB == 64
+    const uint64_t c = TMV_VB / w, cols = b->cols.count, S = b->rows.pitch, D = b->cols.pitch;
+    if (w >= 4 && cols >= c)
+        for (; j + c <= rows; j += c) {
+            uint64_t i = 0;
+            for (; i + c <= cols; i += c)
+                if (grouped_rows)
+                    trg_square(src + i * w, 0, off + j, dst + i * D + j * w, D, NULL, w, nt);
+                else
+                    trg_square(src + j * S + i * w, S, NULL, dst + j * w, 0, off + i, w, nt);
+            if (i < cols)
+                for (uint64_t k = 0; k < c; k += l)
+                    trg_table_strip(src, dst, b, off, w, grouped_rows, i, j + k);
+        }
+#else
+    (void)nt;
+#endif
+    for (; j + l <= rows; j += l)
+        trg_table_strip(src, dst, b, off, w, grouped_rows, 0, j);
+    trg_table_edge(src, dst, b, off, w, grouped_rows, 0, b->cols.count, j, rows);
 }
 
 /* A table shape (trg_block_shape.table), out of line so the other shapes'
@@ -226,13 +330,17 @@ static inline void trg_table_width(const tmv_copy_shape *s, const trg_block_shap
 {
     const bool grouped_rows = b->rows.group < b->rows.count;
     uint64_t off[TRG_TABLE_MAX];
-    trg_offsets(grouped_rows ? &b->rows : &b->cols, grouped_rows ? b->rows.count : b->cols.count, off);
+    const uint64_t count = grouped_rows ? b->rows.count : b->cols.count;
+    trg_offsets(grouped_rows ? &b->rows : &b->cols, count, off);
+    const bool nt = trg_streams(s, grouped_rows ? &b->cols.pitch : off, grouped_rows ? 1 : count);
     const tmv_copy_shape outer = trg_outer(s, b);
     tmv_walk walk;
     tmv_walk_init(&walk, &outer, outer.rank);
     do
-        trg_table_block(src + walk.src, dst + walk.dst, b, off, w, grouped_rows);
+        trg_table_block(src + walk.src, dst + walk.dst, b, off, w, grouped_rows, nt);
     while (tmv_walk_next(&walk));
+    if (nt)
+        _mm_sfence();
 }
 
 #define TRG_TABLE_WIDTH(w)                                                                                   \
@@ -262,15 +370,18 @@ static inline void trg_width(const tmv_copy_shape *s, const uint8_t *src, uint8_
         }
         return;
     }
-    trg_offsets(&b->rows, 16 / w, p.roff);
+    const bool grouped_rows = b->rows.group < b->rows.count;
+    trg_offsets(&b->rows, trg_tile_rows(w), p.roff);
     trg_offsets(&b->cols, TMV_VB / w, p.coff);
     p.row_step = trg_step(&b->rows, 16 / w);
+    p.square_step = trg_step(&b->rows, trg_tile_rows(w));
     p.wide_step = trg_step(&b->cols, TMV_VB / w);
     p.lane_step = trg_step(&b->cols, 16 / w);
+    p.nt = trg_streams(s, grouped_rows ? &b->cols.pitch : p.coff, grouped_rows ? 1 : TMV_VB / w);
     const tmv_copy_shape outer = trg_outer(s, b);
     tmv_walk walk;
     tmv_walk_init(&walk, &outer, outer.rank);
-    if (b->rows.group < b->rows.count)
+    if (grouped_rows)
         do
             trg_block(src + walk.src, dst + walk.dst, &p, w, true);
         while (tmv_walk_next(&walk));
@@ -278,6 +389,8 @@ static inline void trg_width(const tmv_copy_shape *s, const uint8_t *src, uint8_
         do
             trg_block(src + walk.src, dst + walk.dst, &p, w, false);
         while (tmv_walk_next(&walk));
+    if (p.nt)
+        _mm_sfence();
 }
 
 /* The work, for the cost model (TMV_KERNEL_PRICED): the blocks (cost.h's

@@ -109,18 +109,34 @@ TR_TILE_FN(tr_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16, uint64_t, 
 #endif
 
 #if TMV_VB == 64
-/* A whole-vector tile of 4- and 8-byte elements: l = 64/w source rows from
- * src (pitch S) to l rows of one vector each at dst (pitch D): lane-local
- * unpacks, then two rounds of 128-bit lane shuffles, and full-vector stores
- * instead of four 16-byte lane stores per register. join transposed/2x64cols/f32
- * ran no faster on AVX-512's lane tiles than on AVX2's; on these, L1 size
- * 0.29 -> 0.40 x memcpy, DRAM 0.67 -> 0.70, L2 unchanged (0.44-0.49; it
- * moves with where the pages land in the 1 MiB L2: 0.61 in some runs). */
-static inline void tr_square(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w, bool nt)
+/* A whole-vector tile of 4- and 8-byte elements: l = 64/w source rows to l
+ * destination rows of one vector each: lane-local unpacks, then two rounds
+ * of 128-bit lane shuffles, and full-vector stores instead of four 16-byte
+ * lane stores per register. join transposed/2x64cols/f32 ran no faster on
+ * AVX-512's lane tiles than on AVX2's; on these, L1 size 0.29 -> 0.40 x
+ * memcpy, DRAM 0.67 -> 0.70, L2 unchanged (0.44-0.49; it moves with where
+ * the pages land in the 1 MiB L2: 0.61 in some runs). The rows are loaded
+ * into x (tr_square_load), transposed in place (tr_square_shuffle) and
+ * stored (tr_square_store); the rows' and destination rows' addresses are
+ * the caller's, a pitch or a table (transpose_groups_x86.h). */
+__attribute__((always_inline)) static inline unsigned tr_square_rows(unsigned w)
 {
-    __m512i x[16], t[16];
+    return 64 / w;
+}
+
+/* x[r] = source row r, which starts at src + off[r] (off NULL: r * pitch). */
+__attribute__((always_inline)) static inline void tr_square_load(__m512i x[16], const uint8_t *src, uint64_t pitch,
+                                                                const uint64_t *off, unsigned w)
+{
+    _Pragma("GCC unroll 16") for (unsigned r = 0; r < tr_square_rows(w); r++)
+        x[r] = _mm512_loadu_si512(src + (off != NULL ? off[r] : r * pitch));
+}
+
+/* x's l rows of l elements, transposed in place: x[i] becomes column i. */
+__attribute__((always_inline)) static inline void tr_square_shuffle(__m512i x[16], unsigned w)
+{
+    __m512i t[16];
     if (w == 4) {
-        _Pragma("GCC unroll 16") for (unsigned r = 0; r < 16; r++) x[r] = _mm512_loadu_si512(src + r * S);
         /* t[2p + k], lane L: rows 2p, 2p+1 of columns 4L + 2k, 4L + 2k + 1 */
         _Pragma("GCC unroll 8") for (unsigned p = 0; p < 8; p++) {
             t[2 * p] = _mm512_unpacklo_epi32(x[2 * p], x[2 * p + 1]);
@@ -134,7 +150,6 @@ static inline void tr_square(const uint8_t *src, uint64_t S, uint8_t *dst, uint6
             x[4 * q + 3] = _mm512_unpackhi_epi64(t[4 * q + 1], t[4 * q + 3]);
         }
     } else {
-        _Pragma("GCC unroll 8") for (unsigned r = 0; r < 8; r++) x[r] = _mm512_loadu_si512(src + r * S);
         /* x[2p + k], lane L: column 2L + k of rows 2p, 2p+1 */
         _Pragma("GCC unroll 4") for (unsigned p = 0; p < 4; p++) {
             t[2 * p] = _mm512_unpacklo_epi64(x[2 * p], x[2 * p + 1]);
@@ -157,12 +172,29 @@ static inline void tr_square(const uint8_t *src, uint64_t S, uint8_t *dst, uint6
         t[k1 + k] = _mm512_shuffle_i64x2(ab13, cd13, _MM_SHUFFLE(2, 0, 2, 0));       /* lane 1 */
         t[3 * k1 + k] = _mm512_shuffle_i64x2(ab13, cd13, _MM_SHUFFLE(3, 1, 3, 1));   /* lane 3 */
     }
-    _Pragma("GCC unroll 16") for (unsigned r = 0; r < 4 * k1; r++) {
+    _Pragma("GCC unroll 16") for (unsigned r = 0; r < 4 * k1; r++) x[r] = t[r];
+}
+
+/* Destination row r of x to dst + off[r] (off NULL: r * pitch); nt:
+ * streaming stores (every row 64-byte aligned). */
+__attribute__((always_inline)) static inline void tr_square_store(const __m512i x[16], uint8_t *dst, uint64_t pitch,
+                                                                 const uint64_t *off, unsigned w, bool nt)
+{
+    _Pragma("GCC unroll 16") for (unsigned r = 0; r < tr_square_rows(w); r++) {
+        void *d = dst + (off != NULL ? off[r] : r * pitch);
         if (nt)
-            _mm512_stream_si512((void *)(dst + r * D), t[r]);
+            _mm512_stream_si512(d, x[r]);
         else
-            _mm512_storeu_si512((void *)(dst + r * D), t[r]);
+            _mm512_storeu_si512(d, x[r]);
     }
+}
+
+static inline void tr_square(const uint8_t *src, uint64_t S, uint8_t *dst, uint64_t D, unsigned w, bool nt)
+{
+    __m512i x[16];
+    tr_square_load(x, src, S, NULL, w);
+    tr_square_shuffle(x, w);
+    tr_square_store(x, dst, D, NULL, w, nt);
 }
 #endif
 
