@@ -171,6 +171,32 @@ static inline __m512i pick(const small_plan *pl, const __m512i *in, unsigned h, 
     return wide ? _mm512_mask_blend_epi8(pl->high[h], v, _mm512_permutex2var_epi8(in[2], pl->idx[h], in[3])) : v;
 }
 
+/* Past the stream threshold, each block prefetches the source of the
+ * block SMALL_LOADS_AHEAD bytes on (rounded to whole blocks) and, for
+ * writing, the destination of the one SMALL_STORES_AHEAD on: its moves are
+ * masked loads and partial masked stores, which Zen 5's prefetchers do not
+ * follow and which merge slowly into lines not in L2 (store_ahead_x86.h).
+ * NHWC SPACE_TO_DEPTH CRD B2 C16 f32 at 64 MiB ran 0.21 x best copy, 0.29
+ * with the loads prefetched, 0.19 with the stores alone, 0.63-0.74 with
+ * both; DEPTH_TO_SPACE B2 C64 u8 0.39-0.48 -> 0.60-0.68 (tmv-bench
+ * --tmv_sweep=full, 2026-11-30). */
+#define SMALL_LOADS_AHEAD 2048
+#define SMALL_STORES_AHEAD 1024
+
+__attribute__((always_inline)) static inline void small_prefetch(const small_plan *pl, const uint8_t *from,
+                                                                 uint64_t ahead, unsigned vin, uint8_t *to,
+                                                                 uint64_t store_ahead, unsigned vout)
+{
+    if (ahead != 0)
+        for (unsigned h = 0; h < vin; h++)
+            for (unsigned j = 0; j < pl->loads[h]; j++)
+                _mm_prefetch((const char *)((uintptr_t)from + ahead + (uintptr_t)pl->load[h][j].off), _MM_HINT_T0);
+    if (store_ahead != 0)
+        for (unsigned h = 0; h < vout; h++)
+            for (unsigned j = 0; j < pl->stores[h]; j++)
+                __builtin_prefetch((const char *)((uintptr_t)to + store_ahead + (uintptr_t)pl->store[h][j].off), 1, 3);
+}
+
 /* Every block of the shape: the dim outside the block directly, the others
  * by the odometer. `vin` and `vout` (2 or 4: vectors a side may fill) and
  * `lists` are constants in each caller. Where every vector of both sides is
@@ -182,7 +208,7 @@ static inline __m512i pick(const small_plan *pl, const __m512i *in, unsigned h, 
  * cycles either way, and 12 as four span moves. */
 __attribute__((always_inline)) static inline void each_block(const tmv_copy_shape *s, const small_plan *pl,
                                                              const uint8_t *src, uint8_t *dst, unsigned vin,
-                                                             unsigned vout, bool lists)
+                                                             unsigned vout, bool lists, bool far)
 {
     __mmask64 lm[SMALL_VECTORS], sm[SMALL_VECTORS];
     uintptr_t lo[SMALL_VECTORS], so[SMALL_VECTORS];
@@ -195,12 +221,16 @@ __attribute__((always_inline)) static inline void each_block(const tmv_copy_shap
     const uint32_t blk = s->rank - 2, out = blk ? blk - 1 : 0;
     const uint64_t count = blk ? s->sizes[out] : 1, ss = blk ? s->src_strides[out] : 0,
                    ds = blk ? s->dst_strides[out] : 0;
+    const uint64_t ahead = far && ss != 0 ? (SMALL_LOADS_AHEAD + ss - 1) / ss * ss : 0;
+    const uint64_t store_ahead = far && ds != 0 ? (SMALL_STORES_AHEAD + ds - 1) / ds * ds : 0;
     tmv_walk walk;
     tmv_walk_init(&walk, s, out);
     do
         for (uint64_t k = 0; k < count; k++) {
             const uint8_t *from = src + walk.src + k * ss;
             uint8_t *to = dst + walk.dst + k * ds;
+            if (far)
+                small_prefetch(pl, from, ahead, vin, to, store_ahead, vout);
             __m512i in[SMALL_VECTORS] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
                                          _mm512_setzero_si512()};
             for (unsigned h = 0; h < vin; h++)
@@ -226,24 +256,41 @@ static bool one_move_a_vector(const small_plan *pl)
     return true;
 }
 
+/* The blocks, each side's vectors a constant; `far`: prefetching (a
+ * constant: the calls below the threshold are the code without). */
+__attribute__((always_inline)) static inline void small_blocks(const tmv_copy_shape *s, const small_plan *pl,
+                                                               const uint8_t *src, uint8_t *dst, bool far)
+{
+    const bool wide_in = pl->in_vectors > 2, wide_out = pl->out_vectors > 2;
+    if (!one_move_a_vector(pl)) {   /* row moves: packed on both sides but where a side is a span */
+        if (wide_in || wide_out)
+            each_block(s, pl, src, dst, 4, 4, true, far);
+        else
+            each_block(s, pl, src, dst, 2, 2, true, far);
+    } else if (wide_in && wide_out) {
+        each_block(s, pl, src, dst, 4, 4, false, far);
+    } else if (wide_in) {
+        each_block(s, pl, src, dst, 4, 2, false, far);
+    } else if (wide_out) {
+        each_block(s, pl, src, dst, 2, 4, false, far);
+    } else {
+        each_block(s, pl, src, dst, 2, 2, false, far);
+    }
+}
+
+__attribute__((noinline)) static void small_far(const tmv_copy_shape *s, const small_plan *pl, const uint8_t *src,
+                                                uint8_t *dst)
+{
+    small_blocks(s, pl, src, dst, true);
+}
+
 void tmv_transpose_small_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const uint32_t in = s->rank - 1, blk = s->rank - 2;
     small_plan pl;
     small_plan_make(&pl, s->sizes[in], s->sizes[blk], s->elem_bytes, s->src_strides[in], s->dst_strides[blk]);
-    const bool wide_in = pl.in_vectors > 2, wide_out = pl.out_vectors > 2;
-    if (!one_move_a_vector(&pl)) {   /* row moves: packed on both sides but where a side is a span */
-        if (wide_in || wide_out)
-            each_block(s, &pl, src, dst, 4, 4, true);
-        else
-            each_block(s, &pl, src, dst, 2, 2, true);
-    } else if (wide_in && wide_out) {
-        each_block(s, &pl, src, dst, 4, 4, false);
-    } else if (wide_in) {
-        each_block(s, &pl, src, dst, 4, 2, false);
-    } else if (wide_out) {
-        each_block(s, &pl, src, dst, 2, 4, false);
-    } else {
-        each_block(s, &pl, src, dst, 2, 2, false);
-    }
+    if (tmv_shape_bytes(s) >= s->tuning->stream_threshold)
+        small_far(s, &pl, src, dst);
+    else
+        small_blocks(s, &pl, src, dst, false);
 }
