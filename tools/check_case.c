@@ -17,6 +17,7 @@
 const ck_record ck_records[CK_RECORDS] = {
     {"stream", {1, TMV_GATHER_PREFETCH_MAX, TMV_TASK_MIN_BYTES_DEFAULT, {0, 0, 0}, NULL}},
     {"no-stream", {UINT64_MAX, 0, TMV_TASK_MIN_BYTES_DEFAULT, {0, 0, 0}, NULL}},
+    {"tiny-cache", {UINT64_MAX, 0, TMV_TASK_MIN_BYTES_DEFAULT, {256, 2048, 16384}, NULL}},
 };
 
 /* The references one step and record needs: (kernel, slice kernel) pairs
@@ -123,7 +124,7 @@ static void report_failure(checker *ck, const tmv_kernel *counted, const ck_step
  * into small outputs are slow by design. */
 static bool bench_takes(const checker *ck, const tmv_kernel *counted, const ck_step *got, const tmv_kernel *ref_k)
 {
-    if (got->step.kernel == ref_k)
+    if (got->step.kernel == ref_k || ck->rec == 2)
         return false;
     if (ck->rec == 0) {
         ck_step other;

@@ -122,13 +122,13 @@ static int own_arg(const char *a, const char *v, void *ctx)
 static unsigned report_kernels(const ck_kernel_stats *stats, bool one_case)
 {
     unsigned unreached = 0;
-    printf("\n  %-36s %-11s %7s %9s %9s %9s %7s\n", "kernel", "set", "cases", ck_records[0].name,
-           ck_records[1].name, "checks", "failed");
+    printf("\n  %-36s %-11s %7s %9s %9s %10s %9s %7s\n", "kernel", "set", "cases", ck_records[0].name,
+           ck_records[1].name, ck_records[2].name, "checks", "failed");
     for (unsigned i = 0; i < tmv_kernel_count; i++)
         if (stats[i].selected && (!one_case || stats[i].checks > 0))
-            printf("  %-36s %-11s %7" PRIu64 " %9" PRIu64 " %9" PRIu64 " %9" PRIu64 " %7" PRIu64 "\n",
+            printf("  %-36s %-11s %7" PRIu64 " %9" PRIu64 " %9" PRIu64 " %10" PRIu64 " %9" PRIu64 " %7" PRIu64 "\n",
                    tmv_kernels[i].name, tmv_isa_name(tmv_kernels[i].set), stats[i].cases, stats[i].accepted[0],
-                   stats[i].accepted[1], stats[i].checks, stats[i].failed);
+                   stats[i].accepted[1], stats[i].accepted[2], stats[i].checks, stats[i].failed);
     for (unsigned i = 0; i < tmv_kernel_count && !one_case; i++)
         if (stats[i].selected && stats[i].checks == 0) {
             printf("FAIL: no case reached kernel %s\n", tmv_kernels[i].name);
@@ -197,8 +197,10 @@ int main(int argc, char **argv)
     else
         printf("%" PRIu64 " random cases per operator and %" PRIu64 " directed cases\n", o.common.iterations, directed);
     printf("tuning records: %s (threshold %" PRIu64 ", prefetch %" PRIu32 "), %s (no threshold, prefetch %" PRIu32
-           ")\n", ck_records[0].name, ck_records[0].tuning.stream_threshold, ck_records[0].tuning.gather_prefetch,
-           ck_records[1].name, ck_records[1].tuning.gather_prefetch);
+           "), %s (its caches %" PRIu64 ", %" PRIu64 " and %" PRIu64 " bytes)\n", ck_records[0].name,
+           ck_records[0].tuning.stream_threshold, ck_records[0].tuning.gather_prefetch, ck_records[1].name,
+           ck_records[1].tuning.gather_prefetch, ck_records[2].name, ck_records[2].tuning.cache_bytes[0],
+           ck_records[2].tuning.cache_bytes[1], ck_records[2].tuning.cache_bytes[2]);
 
     ck_context ctx = {.stats = stats, .verbose = o.common.verbose, .bench = o.bench, .full_reports = FULL_REPORTS,
                       .bench_rng = {o.common.seed ^ 0xBE4C4ull}};

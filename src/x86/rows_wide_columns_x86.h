@@ -98,6 +98,36 @@ static inline void tmv_rows_column_wide(uint8_t *d, uint64_t dp, const uint8_t *
     }
 }
 
+/* The same but that on AVX-512 a column of 65 to 128 bytes goes in four
+ * 32-byte moves, as on AVX2, instead of two 64-byte ones: where the step
+ * does not fit L1. There the four took 0.81-0.98x the time of the two at 1
+ * MiB for every JOIN and SPLIT of 100-byte pieces of the full sweep (SPLIT
+ * 8x100B u8 0.64 -> 0.73 x best copy) and 0.88-0.96x at 64 MiB, but at 8
+ * KiB, in L1, 1.05x (up to 1.14x: SPLIT 2x100B; Zen 5, 2026-11-30). Both
+ * store the same bytes with about as many stores across a line; why the
+ * wide stores lose once the lines come from L2 or further was not found. */
+static inline void tmv_rows_column_wide_past_l1(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
+                                                uint64_t rows, size_t w)
+{
+    if (TMV_VB == 32 || w <= 64 || w > 128) {
+        tmv_rows_column_wide(d, dp, s, sp, rows, w);
+        return;
+    }
+    for (uint64_t r = 0; r < rows; r++, d += dp, s += sp) {
+        tmv_rows_move_wide(d, s, 32);
+        tmv_rows_move_wide(d + 32, s + 32, 32);
+        tmv_rows_move_wide(d + w - 64, s + w - 64, 32);
+        tmv_rows_move_wide(d + w - 32, s + w - 32, 32);
+    }
+}
+
+/* Whether a step whose source and destination span working_set bytes
+ * takes tmv_rows_column_wide_past_l1 (l1: L1's bytes, 0 if unknown). */
+static inline bool tmv_rows_columns_past_l1(uint64_t working_set, uint64_t l1)
+{
+    return TMV_VB == 64 && l1 != 0 && working_set > l1;
+}
+
 /* The AVX2 and AVX-512 columns kernel (rows_x86.h): every piece's column by
  * the wide moves, in row order past the stream threshold (tmv_rows_unstreamed_block);
  * it takes pieces of at most TMV_ROWS_WIDE_COLUMN_MAX bytes
@@ -106,7 +136,11 @@ __attribute__((always_inline)) static inline void tmv_rows_wide_columns_run(cons
                                                                             void *const *pieces, uint8_t *joined,
                                                                             bool join)
 {
-    tmv_rows_columns_by(s, pieces, joined, join, 0, s->tuning->stream_threshold, tmv_rows_column_wide, true);
+    if (tmv_rows_columns_past_l1(2 * s->rows * s->joined_bytes, s->tuning->cache_bytes[0]))
+        tmv_rows_columns_by(s, pieces, joined, join, 0, s->tuning->stream_threshold, tmv_rows_column_wide_past_l1,
+                            true);
+    else
+        tmv_rows_columns_by(s, pieces, joined, join, 0, s->tuning->stream_threshold, tmv_rows_column_wide, true);
 }
 
 #endif
