@@ -55,6 +55,7 @@
 #include "../kernels.h"
 #include "../walk.h"
 #include "copy_permute_plan_avx512vbmi.h"
+#include "store_ahead_x86.h"
 
 /* The last shape this thread made a plan for, and the plan: the planner
  * asks accepts, features and prepare of one shape in turn at create, and
@@ -404,7 +405,7 @@ void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
     }
     const uint64_t ss = outer.rank > 0 ? outer.src_strides[outer.rank - 1] : 0;
     if (ss != 0 && tmv_shape_bytes(s) >= s->tuning->stream_threshold)
-        permute_far(pl, tail, &outer, src, dst, (PERMUTE_PREFETCH_BYTES + ss - 1) / ss * ss);
+        permute_far(pl, tail, &outer, src, dst, tmv_ahead_in_blocks(PERMUTE_PREFETCH_BYTES, ss));
     else
         permute_run(pl, tail, &outer, src, dst, 0);
 }

@@ -61,6 +61,19 @@ static inline void tmv_rows_column_pair_wide(uint8_t *d, uint64_t dp, const uint
     }
 }
 
+/* A column of w in (64, 128] bytes as four 32-byte moves a row, the last
+ * two ending at the piece's end. */
+static inline void tmv_rows_column_quarters(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t rows,
+                                            size_t w)
+{
+    for (uint64_t r = 0; r < rows; r++, d += dp, s += sp) {
+        tmv_rows_move_wide(d, s, 32);
+        tmv_rows_move_wide(d + 32, s + 32, 32);
+        tmv_rows_move_wide(d + w - 64, s + w - 64, 32);
+        tmv_rows_move_wide(d + w - 32, s + w - 32, 32);
+    }
+}
+
 /* A column of pieces up to TMV_ROWS_WIDE_COLUMN_MAX bytes: under 32 bytes
  * the SSE2 moves; up to 2 * TMV_VB one or two 32- or TMV_VB-byte moves a
  * row (a piece of 64 bytes took four 16-byte moves, and JOIN inner/8x64B at
@@ -82,12 +95,7 @@ static inline void tmv_rows_column_wide(uint8_t *d, uint64_t dp, const uint8_t *
     } else if (w <= 2 * TMV_VB) {
         tmv_rows_column_pair_wide(d, dp, s, sp, rows, TMV_VB, w);
     } else if (TMV_VB == 32 && w <= 128) {
-        for (uint64_t r = 0; r < rows; r++, d += dp, s += sp) {
-            tmv_rows_move_wide(d, s, 32);
-            tmv_rows_move_wide(d + 32, s + 32, 32);
-            tmv_rows_move_wide(d + w - 64, s + w - 64, 32);
-            tmv_rows_move_wide(d + w - 32, s + w - 32, 32);
-        }
+        tmv_rows_column_quarters(d, dp, s, sp, rows, w);
     } else {
         const size_t last = w - TMV_VB;
         for (uint64_t r = 0; r < rows; r++, d += dp, s += sp) {
@@ -99,8 +107,8 @@ static inline void tmv_rows_column_wide(uint8_t *d, uint64_t dp, const uint8_t *
 }
 
 /* The same but that on AVX-512 a column of 65 to 128 bytes goes in four
- * 32-byte moves, as on AVX2, instead of two 64-byte ones: where the step
- * does not fit L1. There the four took 0.81-0.98x the time of the two at 1
+ * 32-byte moves, as on AVX2, instead of two 64-byte ones: for steps that
+ * do not fit L1 (tmv_rows_columns_past_l1). There the four took 0.81-0.98x the time of the two at 1
  * MiB for every JOIN and SPLIT of 100-byte pieces of the full sweep (SPLIT
  * 8x100B u8 0.64 -> 0.73 x best copy) and 0.88-0.96x at 64 MiB, but at 8
  * KiB, in L1, 1.05x (up to 1.14x: SPLIT 2x100B; Zen 5, 2026-11-30). Both
@@ -109,16 +117,10 @@ static inline void tmv_rows_column_wide(uint8_t *d, uint64_t dp, const uint8_t *
 static inline void tmv_rows_column_wide_past_l1(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
                                                 uint64_t rows, size_t w)
 {
-    if (TMV_VB == 32 || w <= 64 || w > 128) {
+    if (w > 64 && w <= 128)
+        tmv_rows_column_quarters(d, dp, s, sp, rows, w);
+    else
         tmv_rows_column_wide(d, dp, s, sp, rows, w);
-        return;
-    }
-    for (uint64_t r = 0; r < rows; r++, d += dp, s += sp) {
-        tmv_rows_move_wide(d, s, 32);
-        tmv_rows_move_wide(d + 32, s + 32, 32);
-        tmv_rows_move_wide(d + w - 64, s + w - 64, 32);
-        tmv_rows_move_wide(d + w - 32, s + w - 32, 32);
-    }
 }
 
 /* Whether a step whose source and destination span working_set bytes

@@ -16,15 +16,34 @@
  * it (TILE inner 3x2 f64 at 64 MiB, rows of 48 bytes: 0.30 -> 0.50 x best
  * copy; 3x3 f64, 72 bytes, no longer streamed: 0.26 -> 0.59);
  * copy_permute's masked last vectors with it changed nothing measurable
- * (its DRAM cases are bound by something else), so they do not. */
+ * (its DRAM cases are bound by something else), so they do not.
+ * transpose_small, whose blocks store in steps of their own, fetches the
+ * same distance ahead in whole blocks (tmv_ahead_in_blocks). */
 #ifndef TMV_STORE_AHEAD_X86_H
 #define TMV_STORE_AHEAD_X86_H
 
+#include <stdint.h>
+
 #define TMV_STORE_AHEAD_BYTES 1024
+
+/* Fetches the line at p for writing. */
+__attribute__((always_inline)) static inline void tmv_prefetch_for_write(const void *p)
+{
+    __builtin_prefetch(p, 1, 3);
+}
 
 __attribute__((always_inline)) static inline void tmv_store_ahead(const void *p)
 {
-    __builtin_prefetch((const char *)p + TMV_STORE_AHEAD_BYTES, 1, 3);
+    tmv_prefetch_for_write((const char *)p + TMV_STORE_AHEAD_BYTES);
+}
+
+/* A loop over blocks `step` bytes apart that prefetches about `bytes`
+ * ahead: that distance in whole blocks, so each prefetch lands where a
+ * later block's access will be (0 for a step of 0, where no block is
+ * ahead). copy_permute, transpose_small. */
+static inline uint64_t tmv_ahead_in_blocks(uint64_t bytes, uint64_t step)
+{
+    return step == 0 ? 0 : (bytes + step - 1) / step * step;
 }
 
 #endif

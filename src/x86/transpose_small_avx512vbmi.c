@@ -24,6 +24,7 @@
 
 #include "../kernels.h"
 #include "../walk.h"
+#include "store_ahead_x86.h"
 
 #define SMALL_BYTES 128   /* a block: two vectors */
 #define SMALL_SPAN 256    /* a side moved as its span: four vectors */
@@ -173,7 +174,7 @@ static inline __m512i pick(const small_plan *pl, const __m512i *in, unsigned h, 
 
 /* Past the stream threshold, each block prefetches the source of the
  * block SMALL_LOADS_AHEAD bytes on (rounded to whole blocks) and, for
- * writing, the destination of the one SMALL_STORES_AHEAD on: its moves are
+ * writing, the destination of the one TMV_STORE_AHEAD_BYTES on: its moves are
  * masked loads and partial masked stores, which Zen 5's prefetchers do not
  * follow and which merge slowly into lines not in L2 (store_ahead_x86.h).
  * NHWC SPACE_TO_DEPTH CRD B2 C16 f32 at 64 MiB ran 0.21 x best copy, 0.29
@@ -181,7 +182,6 @@ static inline __m512i pick(const small_plan *pl, const __m512i *in, unsigned h, 
  * both; DEPTH_TO_SPACE B2 C64 u8 0.39-0.48 -> 0.60-0.68 (tmv-bench
  * --tmv_sweep=full, 2026-11-30). */
 #define SMALL_LOADS_AHEAD 2048
-#define SMALL_STORES_AHEAD 1024
 
 __attribute__((always_inline)) static inline void small_prefetch(const small_plan *pl, const uint8_t *from,
                                                                  uint64_t ahead, unsigned vin, uint8_t *to,
@@ -194,7 +194,7 @@ __attribute__((always_inline)) static inline void small_prefetch(const small_pla
     if (store_ahead != 0)
         for (unsigned h = 0; h < vout; h++)
             for (unsigned j = 0; j < pl->stores[h]; j++)
-                __builtin_prefetch((const char *)((uintptr_t)to + store_ahead + (uintptr_t)pl->store[h][j].off), 1, 3);
+                tmv_prefetch_for_write((const void *)((uintptr_t)to + store_ahead + (uintptr_t)pl->store[h][j].off));
 }
 
 /* Every block of the shape: the dim outside the block directly, the others
@@ -221,8 +221,8 @@ __attribute__((always_inline)) static inline void each_block(const tmv_copy_shap
     const uint32_t blk = s->rank - 2, out = blk ? blk - 1 : 0;
     const uint64_t count = blk ? s->sizes[out] : 1, ss = blk ? s->src_strides[out] : 0,
                    ds = blk ? s->dst_strides[out] : 0;
-    const uint64_t ahead = far && ss != 0 ? (SMALL_LOADS_AHEAD + ss - 1) / ss * ss : 0;
-    const uint64_t store_ahead = far && ds != 0 ? (SMALL_STORES_AHEAD + ds - 1) / ds * ds : 0;
+    const uint64_t ahead = far ? tmv_ahead_in_blocks(SMALL_LOADS_AHEAD, ss) : 0;
+    const uint64_t store_ahead = far ? tmv_ahead_in_blocks(TMV_STORE_AHEAD_BYTES, ds) : 0;
     tmv_walk walk;
     tmv_walk_init(&walk, s, out);
     do
