@@ -11,6 +11,7 @@
  *   interleave_rows_x86.h   row loops, packed and gathered rows (AVX-512), shape walks
  *   interleave_seq_x86.h    the stream cursors (AVX-512)
  *   interleave_stream_x86.h the stream kernels (AVX-512)
+ *   interleave_planes_x86.h the (de)interleave of planes of short rows (AVX-512)
  *   interleave_chunk_x86.h  the chunk streams (AVX2)
  * What differs between sets is how a lane-local shuffle is made
  * whole-vector (nothing, lane-split loads or vpermq, or a two-source
@@ -41,6 +42,7 @@
 #include "interleave_rows_x86.h"
 #include "interleave_seq_x86.h"
 #include "interleave_stream_x86.h"
+#include "interleave_planes_x86.h"
 #include "interleave_chunk_x86.h"
 
 /* Whether this set takes block size b, width w and rows of x elements.
@@ -224,7 +226,10 @@ static inline void block_rows_features(const tmv_copy_shape *s, bool inter, tmv_
  * tmv_copy_{de,}interleave_<set> and their accepts; on the AVX-512 sets
  * those take the whole-vector shapes, and tmv_copy_{de,}interleave_rows_<set>
  * (which run the set's kernel: block_run takes the row loop for them) the
- * row loop's, priced on its own work (block_rows_features). */
+ * row loop's, priced on its own work (block_rows_features); and
+ * tmv_copy_{de,}interleave_planes_<set>, the (de)interleave of planes of
+ * short rows through a stage (interleave_planes_x86.h), priced on its own
+ * work (planes_features). */
 #if defined(TMV_MASKED)
 #define TMV_COPY_INTERLEAVE_KERNELS(set, widths)                                                  \
     TMV_COPY_BLOCK_KERNEL(tmv_copy_deinterleave_##set, false, widths, BLOCK_VECTORS,              \
@@ -242,6 +247,30 @@ static inline void block_rows_features(const tmv_copy_shape *s, bool inter, tmv_
     void tmv_copy_interleave_rows_##set##_features(const tmv_copy_shape *s, tmv_cost_features *f) \
     {                                                                                             \
         block_rows_features(s, true, f);                                                          \
+    }                                                                                             \
+    bool tmv_copy_interleave_planes_##set##_accepts(const tmv_copy_shape *s)                      \
+    {                                                                                             \
+        return planes_accepts(s, true, widths);                                                   \
+    }                                                                                             \
+    void tmv_copy_interleave_planes_##set##_features(const tmv_copy_shape *s, tmv_cost_features *f) \
+    {                                                                                             \
+        planes_features(s, true, f);                                                              \
+    }                                                                                             \
+    void tmv_copy_interleave_planes_##set(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) \
+    {                                                                                             \
+        planes_run_interleave(s, src, dst, widths);                                               \
+    }                                                                                             \
+    bool tmv_copy_deinterleave_planes_##set##_accepts(const tmv_copy_shape *s)                    \
+    {                                                                                             \
+        return planes_accepts(s, false, widths);                                                  \
+    }                                                                                             \
+    void tmv_copy_deinterleave_planes_##set##_features(const tmv_copy_shape *s, tmv_cost_features *f) \
+    {                                                                                             \
+        planes_features(s, false, f);                                                             \
+    }                                                                                             \
+    void tmv_copy_deinterleave_planes_##set(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst) \
+    {                                                                                             \
+        planes_run_deinterleave(s, src, dst, widths);                                             \
     }
 #else
 #define TMV_COPY_INTERLEAVE_KERNELS(set, widths)                                                  \
