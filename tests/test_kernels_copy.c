@@ -220,6 +220,24 @@ Test(kernels_copy, depth_to_space_planes_in_one_set)
         depth_check(&planes[i]);
 }
 
+/* Planes of rows shorter than a vector, larger than one stage segment
+ * (copy_(de)interleave_planes: the last vector of a segment's last rows
+ * reaching into the next segment's, the last segment's ending with the
+ * tensor), and one segment each: B = 3 with 64 channels at 1 MiB (rows of
+ * 42 bytes, 2688 of them), B = 2 and 4, 2-byte elements, both orders. */
+Test(kernels_copy, depth_space_planes_segments)
+{
+    const depth_case planes[] = {
+        {false, TMV_DTYPE_UINT8, 3, 42, 42, 64, false, 0}, {true, TMV_DTYPE_UINT8, 3, 42, 40, 64, true, 0},
+        {false, TMV_DTYPE_UINT8, 2, 50, 45, 64, true, 0},  {true, TMV_DTYPE_UINT8, 2, 50, 45, 64, false, 0},
+        {false, TMV_DTYPE_FLOAT16, 3, 20, 32, 40, false, 0}, {true, TMV_DTYPE_FLOAT16, 4, 30, 16, 16, true, 0},
+        {false, TMV_DTYPE_UINT8, 8, 11, 11, 1, false, 0},  {true, TMV_DTYPE_UINT8, 8, 11, 11, 1, false, 0},
+        {false, TMV_DTYPE_UINT8, 4, 13, 13, 3, true, 0},   {true, TMV_DTYPE_UINT8, 4, 13, 13, 3, false, 0},
+    };
+    for (unsigned i = 0; i < sizeof planes / sizeof planes[0]; i++)
+        depth_check(&planes[i]);
+}
+
 /* JOIN of transposed (column-major) inputs: the 2-D transpose shape. */
 Test(kernels_copy, join_transposed_inputs)
 {
