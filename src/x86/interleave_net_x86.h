@@ -281,6 +281,18 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
 static inline void v_ctx_interleave3(tmv_vctx *c, size_t w) { v_ctx_three(c, w, true); }
 #endif
 
+/* The tables for one direction: v_ctx_init's, and the B = 3 interleave's
+ * in place of the de-interleave's where this set's network takes w. */
+static inline void v_ctx_for(tmv_vctx *c, size_t w, unsigned b, bool inter)
+{
+    v_ctx_init(c, w, b);
+#if defined(TMV_NET3)
+    if (inter && b == 3 && v_net3(w))
+        v_ctx_interleave3(c, w);
+#endif
+    (void)inter;
+}
+
 /* ---- the four two-vector steps, for elements of w bytes ---- */
 
 /* Lane-local even / odd elements: per 128-bit lane, those of a then those of b. */

@@ -386,11 +386,7 @@ static inline void packed_width(const tmv_copy_shape *s, const uint8_t *src, uin
                                 bool inter, unsigned b, size_t w, uint32_t pd, bool gathered)
 {
     tmv_vctx c;
-    v_ctx_init(&c, w, b);
-#if defined(TMV_PERM2)
-    if (gathered && b == 3 && inter)
-        v_ctx_interleave3(&c, w);
-#endif
+    v_ctx_for(&c, w, b, inter && gathered);
     const uint64_t x = inter ? interleave_x(s) : deinterleave_x(s);
     const uint64_t plane = inter ? s->src_strides[s->rank - 1] : s->dst_strides[s->rank - 2];
     switch (b) {
@@ -515,11 +511,7 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
                                                              uint8_t *dst, bool inter, unsigned b, size_t w)
 {
     tmv_vctx c;
-    v_ctx_init(&c, w, b);
-#if defined(TMV_NET3)
-    if (inter && b == 3 && v_net3(w))
-        v_ctx_interleave3(&c, w);
-#endif
+    v_ctx_for(&c, w, b, inter);
     tmv_copy_shape by_source;
     if (!inter)
         s = deinterleave_walk(s, b, &by_source);

@@ -380,11 +380,7 @@ static inline void stream_width(const tmv_copy_shape *s, const uint8_t *src, uin
                                 unsigned b, size_t w)
 {
     tmv_vctx c;
-    v_ctx_init(&c, w, b);
-#if defined(TMV_PERM2)
-    if (b == 3 && inter)
-        v_ctx_interleave3(&c, w);
-#endif
+    v_ctx_for(&c, w, b, inter);
     switch (b) {
     case 2: stream_shape(&c, s, src, dst, inter, 2, w); break;
 #if defined(TMV_PERM2)
