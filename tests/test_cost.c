@@ -1,5 +1,6 @@
 /* test_cost.c - the planner's cost model (src/cost.h): shape features, a priced kernel's own, the memory floor, the choice rule, the table's coverage. */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cost.h"
@@ -220,9 +221,9 @@ static const tmv_kernel *runnable_kernel(const char *name)
  * 288, so copy_permute writes a row as two blocks of five quads (four
  * windows, one vector each) and a tail of three (144 bytes: three windows,
  * one vector): 2 x 4 rows x 3 blocks, 8 x (2 x 4 + 3) window loads, 24
- * vectors; the bytes stay the shape's. A kernel that is not priced keeps
- * the shape's features. */
-Test(cost, a_priced_kernel_counts_its_own_blocks_loads_and_vectors)
+ * vectors of two window pairs each, 48 permutes; the bytes stay the
+ * shape's. A kernel that is not priced keeps the shape's features. */
+Test(cost, a_priced_kernel_counts_its_own_blocks_loads_and_permutes)
 {
     const tmv_kernel *permute = runnable_kernel("copy_permute/avx512vbmi");
     if (permute == NULL)
@@ -234,12 +235,54 @@ Test(cost, a_priced_kernel_counts_its_own_blocks_loads_and_vectors)
     cr_assert(permute->fn.copy.features != NULL && permute->fn.copy.accepts(&s));
     tmv_cost_features f;
     cr_assert(tmv_cost_kernel_features(permute, &s, &f));
-    cr_expect(f.blocks == 24 && f.lines == 88 && f.pieces == 24 && f.bytes == 1248,
-              "%g blocks, %g loads, %g vectors, %g bytes", f.blocks, f.lines, f.pieces, f.bytes);
+    cr_expect(f.blocks == 24 && f.lines == 88 && f.pieces == 48 && f.bytes == 1248,
+              "%g blocks, %g loads, %g permutes, %g bytes", f.blocks, f.lines, f.pieces, f.bytes);
     const tmv_kernel *w1 = runnable_kernel("copy_w1/scalar");
     cr_assert(w1 != NULL && w1->fn.copy.features == NULL);
     tmv_cost_features h;
     cr_assert(tmv_cost_kernel_features(w1, &s, &h));
     const tmv_cost_features g = tmv_cost_copy_features(&s);
     cr_expect(h.blocks == g.blocks && h.lines == g.lines && h.pieces == g.pieces && h.bytes == g.bytes);
+}
+
+/* copy_permute cuts its blocks into whole vectors where a number of
+ * periods fills them: TILE inner {341, 3} f32 by {1, 2} is 341 rows of 24
+ * bytes, each a 12-byte element (the row folded) written twice. Blocks of
+ * 8 rows are 192 bytes, three whole vectors, from 96 source bytes (two
+ * windows, one permute a vector); 341 = 42 x 8 + 5, and the tail of 5 rows
+ * is 120 bytes, two vectors from 60 source bytes (one window): 43 blocks,
+ * 42 x 2 + 1 window loads, 42 x 3 + 2 permutes. Run on a source that ends
+ * where the buffer does, it writes each row's element twice and nothing
+ * past the output. */
+Test(cost, copy_permute_moves_blocks_of_whole_vectors_and_a_tail)
+{
+    const tmv_kernel *permute = runnable_kernel("copy_permute/avx512vbmi");
+    if (permute == NULL)
+        cr_skip_test("copy_permute/avx512vbmi: this CPU does not run the avx512vbmi set");
+    enum { ROWS = 341, IN = ROWS * 12, OUT = ROWS * 24 };
+    const tmv_tuning t = {.stream_threshold = 1 << 24, .cache_bytes = {32 << 10, 1 << 20, 32 << 20}};
+    tmv_copy_shape s = {.rank = 2, .elem_bytes = 12, .sizes = {ROWS, 2}, .tuning = &t};
+    s.src_strides[0] = 12, s.dst_strides[0] = 24, s.src_strides[1] = 0, s.dst_strides[1] = 12;
+    cr_assert(permute->fn.copy.accepts(&s));
+    tmv_cost_features f;
+    cr_assert(tmv_cost_kernel_features(permute, &s, &f));
+    cr_expect(f.blocks == 43 && f.lines == 85 && f.pieces == 128, "%g blocks, %g loads, %g permutes", f.blocks,
+              f.lines, f.pieces);
+    void *state = aligned_alloc(64, TMV_KERNEL_STATE_BYTES);
+    uint8_t *in = malloc(IN), *out = malloc(OUT + 64);
+    cr_assert(state != NULL && in != NULL && out != NULL);
+    for (unsigned i = 0; i < IN; i++)
+        in[i] = (uint8_t)(i * 7 + i / 251);
+    memset(out, 0xA5, OUT + 64);
+    tmv_kernel_prepare(permute, &s, state);
+    s.state = state;
+    permute->fn.copy.run(&s, in, out);
+    for (unsigned r = 0; r < ROWS; r++)
+        for (unsigned b = 0; b < 24; b++)
+            cr_assert_eq(out[24 * r + b], in[12 * r + b % 12], "row %u byte %u", r, b);
+    for (unsigned b = OUT; b < OUT + 64; b++)
+        cr_assert_eq(out[b], 0xA5, "byte %u past the output written", b);
+    free(state);
+    free(in);
+    free(out);
 }

@@ -22,11 +22,17 @@
  * fill or interleave does the same with a permute a vector and no tables,
  * the cost model keeps it.
  *
- * Periods that divide the dim are preferred; when none gives a block, the
- * dim is cut into blocks of k periods and a tail of the rest, with tables
- * of its own: DEPTH_TO_SPACE of NHWC, CRD, C3 u8 writes output rows of 26
- * pixel pairs from 312 source bytes (five windows), which no divisor of
- * 26 cuts into blocks of 96 bytes or more; 21 pairs and a tail of 5 do.
+ * Blocks of whole vectors are preferred (every store whole, and on a
+ * line where the output starts on one), of the fewest window pairs, with
+ * a tail of the periods they leave, where the dim holds at least four of
+ * them (TILE inner {341, 3} f32 by {1, 2}: blocks of 8 rows, three
+ * vectors from two windows, 177 -> 103 ns at 8 KiB against blocks of 11
+ * rows with a part vector each); then periods that divide the dim; when
+ * none gives a block, the dim is cut into blocks of k periods and a tail
+ * of the rest, with tables of its own: DEPTH_TO_SPACE of NHWC, CRD, C3 u8
+ * writes output rows of 26 pixel pairs from 312 source bytes (five
+ * windows), which no divisor of 26 cuts into blocks of 96 bytes or more;
+ * 21 pairs and a tail of 5 do.
  *
  * A block may also be the rows of one dim outside those (up to eight),
  * each row its own vectors from the windows all rows share, where that
@@ -93,12 +99,23 @@ bool tmv_copy_permute_avx512vbmi_accepts(const tmv_copy_shape *s)
 }
 
 /* Priced by its own blocks (tails counted), the windows they load (lines)
- * and the vectors they permute and store (pieces): a block of 60 bytes
- * from four windows costs about what one of 126 does. A vector of three or
- * four window pairs counts as one: counted by its permutes and refitted,
- * the row rated the single permute of TILE 3d [n, 4, 1] u8 by {8, 1, 8}
- * at 8 KiB (70.6 ns) under a permute of a slice and `fill_doubling`'s
- * replicas (48.3 ns), and six TILE plans went 0.68-0.89x. */
+ * and the permutes of the vectors they store (pieces: one per window pair
+ * a vector takes): a block of 60 bytes from four windows costs about what
+ * one of 126 does. Counted a vector each, a plan of two pairs was priced
+ * as one of one: TILE inner {170, 3} f64 by {1, 2} in blocks of 4 rows
+ * (192 bytes, one pair) ran 117 ns at 8 KiB against 143 in blocks of 10
+ * (480 bytes, two pairs), but was rated 153 against 127, and the replica
+ * copies (two steps, 143 ns) were taken. Counted by permutes and refitted,
+ * the fit's median error went 10.4-11.1% -> 9.5-10.2% (three fits), and of
+ * the 1360 cases of tmv-plan-regret at 8 KiB and 1 MiB, 11 took this
+ * kernel where they had not, 0.52-0.93x the time (TILE 3d [n, 4, 1] u16
+ * by {2, 2, 2} at 1 MiB 17.0 -> 8.9 us), and five took it or left it for
+ * 1.04-1.39x (TILE inner {227, 3} f32 by {1, 3} at 8 KiB, rated 128 here
+ * and 164 by fill_period, which comes first in the registry and is kept
+ * unless another is rated under 0.75 of it: 127 -> 175 ns). (Counted so before
+ * blocks of whole vectors, the single permute of TILE 3d [n, 4, 1] u8 by
+ * {8, 1, 8} at 8 KiB, 70.6 ns, was rated under a permute of a slice and
+ * fill_doubling's replicas, 48.3, and six TILE plans went 0.68-0.89x.) */
 void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_features *f)
 {
     const permute_state *st = permute_plan_of(s);
@@ -125,7 +142,10 @@ void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_feat
     const double loads = pl->halves ? 2 : 1;   /* per window */
     f->blocks = blocks + tails;
     f->lines = loads * (blocks * pl->windows + tails * st->tail.windows);
-    f->pieces = blocks * pl->vectors + tails * st->tail.vectors;
+    /* a rows or halves plan's tail takes the block's pairs (permute_placed) */
+    const double pairs = (pl->windows + 1) / 2;
+    const double tail_pairs = pl->rows > 1 || pl->halves ? pairs : (st->tail.windows + 1) / 2;
+    f->pieces = blocks * pl->vectors * pairs + tails * st->tail.vectors * tail_pairs;
 }
 
 /* The tables were built for s's inner dims (and a whole number of periods

@@ -205,15 +205,59 @@ static bool permute_plan_try(const tmv_copy_shape *s, uint32_t dims, uint64_t pe
     return rest == 0 || plan_tables(s, dims, rest, rest * (bytes / periods), r, most, halves, &st->tail);
 }
 
-/* The largest block that reads at most `most` windows: of at most 512,
- * 256 or 128 bytes, of periods that divide their dim, if any; else with a
- * tail (tail_block_of: DEPTH_TO_SPACE NHWC CRD C3 u8, B = 3: 7 of the 17
- * pixel triples of a row, 63 bytes from four windows, twice, and a tail of
- * 3). */
+/* The block of whole vectors that loads the fewest window pairs, the
+ * largest of those: of the most inner dims that write densely, k periods
+ * of the outermost (if it is the first of them) whose k * u bytes are a
+ * multiple of 64, at most BLOCK_MAX and reading at most `most` windows,
+ * the periods the k do not divide a tail block. A block whose last vector
+ * is stored in part writes the next block's first from a misaligned
+ * address, both across a line: TILE inner 3x2 f32 (rows of 24 bytes, 341
+ * of them) took blocks of 11 rows, 264 bytes from three windows, 177 ns at
+ * 8 KiB; blocks of 8 rows, three whole vectors from two windows, one
+ * permute each, and a tail of 5 rows take 103 (memcpy 53; blocks of 16
+ * rows, two pairs, 120). Only where the tail comes once in at least
+ * WHOLE_BLOCKS_PER_TAIL blocks: TILE 3d [28, 4, 1] f64 by {1, 3, 3} writes
+ * 288 bytes a position, one block of five vectors from one window (106
+ * ns at 8 KiB), and as a block of three and a tail of two took 173. */
+#define WHOLE_BLOCKS_PER_TAIL 4
+
+static bool whole_block_plan(const tmv_copy_shape *s, unsigned most, permute_state *st)
+{
+    tmv_dense_block b;
+    for (uint32_t j = s->rank; j > 0; j--) {
+        if (!tmv_dense_block_of(s, j, &b) || !b.cuts)
+            continue;
+        const uint64_t n = b.n, u = b.bytes / n;
+        uint64_t periods = 0;
+        unsigned pairs = 0;
+        for (uint64_t k = 1; k <= n && k * u <= BLOCK_MAX; k++) {
+            const unsigned w = k * u % 64 == 0 ? block_windows(s, j - 1, k, k * u, most, false) : 0;
+            if (w == 0)
+                continue;
+            if (periods != 0 && (w + 1) / 2 > pairs)
+                break;
+            periods = k;
+            pairs = (w + 1) / 2;
+        }
+        if (periods == n)
+            return permute_plan_try(s, j, 1, b.bytes, &no_rows, most, false, st);
+        if (periods != 0 && n / periods >= WHOLE_BLOCKS_PER_TAIL)
+            return permute_plan_try(s, j - 1, periods, periods * u, &no_rows, most, false, st);
+    }
+    return false;
+}
+
+/* The largest block that reads at most `most` windows: of whole vectors
+ * (whole_block_plan); else of at most 512, 256 or 128 bytes, of periods
+ * that divide their dim, if any; else with a tail (tail_block_of:
+ * DEPTH_TO_SPACE NHWC CRD C3 u8, B = 3: 7 of the 17 pixel triples of a
+ * row, 63 bytes from four windows, twice, and a tail of 3). */
 static bool permute_plan_within(const tmv_copy_shape *s, unsigned most, bool halves, permute_state *st)
 {
     uint32_t dims;
     uint64_t periods, bytes;
+    if (!halves && whole_block_plan(s, most, st))
+        return true;
     for (uint64_t limit = BLOCK_MAX; limit >= 2 * 64; limit /= 2)
         if (tmv_block_of(s, limit, BLOCK_MIN, 64, false, &dims, &periods, &bytes) &&
             permute_plan_try(s, dims, periods, bytes, &no_rows, most, halves, st))
@@ -255,10 +299,15 @@ static double plan_loads_per_byte(const permute_plan *pl)
  * two pairs of windows cost a vector two permutes, four pairs four, so a
  * block cut smaller to read four windows moves its bytes with fewer. Then
  * the same made of rows of one outer dim (permute_plan_rows), taken when
- * its vectors are all whole and it loads at most half the windows per byte:
+ * its vectors are all whole and it loads at most half the windows per byte
+ * of a plain block of more than one window:
  * DEPTH_TO_SPACE of NHWC in CRD order writes B image rows from each input
  * pixel, B4 C16 u8 four 64-byte rows from one 256-byte pixel, which as
- * blocks of one row loaded the pixel's four windows for each row. Rows
+ * blocks of one row loaded the pixel's four windows for each row. A plain
+ * block of one window has no loads to share, and a rows plan's vectors
+ * are placed from its tables (permute_placed): TILE 3d [4, 4, 1] u8 by
+ * {8, 8, 8} at 8 KiB, blocks of 256 bytes from one window, ran 109 ns as
+ * a rows plan, 52 as a permute of a slice and its replicas. Rows
  * plans taken on fewer permutes per byte alone, with rows of part vectors,
  * made 66 sweep rows of TILE and NHWC SPACE_TO_DEPTH 5-30% slower.
  * Failing all, windows of two 32-byte halves: SPACE_TO_DEPTH of NHWC,
@@ -276,7 +325,7 @@ static bool permute_plan_of_order(const tmv_copy_shape *s, permute_state *st)
     for (uint32_t d = 0; d < s->rank; d++)
         if (permute_plan_rows(s, d, WINDOWS_FEW, &rowed) || permute_plan_rows(s, d, WINDOWS_MAX, &rowed)) {
             const double loads = plan_loads_per_byte(&rowed.block);
-            if (loads > 0 && (rows ? loads < least : !plain || (least > 0 && 2 * loads <= least))) {
+            if (loads > 0 && (rows ? loads < least : !plain || (least > 0 && st->block.windows > 1 && 2 * loads <= least))) {
                 *st = rowed;
                 least = loads;
                 rows = true;
