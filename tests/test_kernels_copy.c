@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel_sets.h"
+#include "kernels.h"
 #include "reference/reference.h"
 #include "test_util.h"
 
@@ -275,4 +277,85 @@ Test(kernels_copy, join_transposed_inputs)
                 tu_guarded_free(&a);
                 tu_guarded_free(&b);
             }
+}
+
+/* ------------------------------------------------ copy_lanes/avx512, run directly */
+
+/* copy_lanes/avx512 on B-way de-interleaves and interleaves of 16- and
+ * 32-byte elements (B = 2, 4, 8), three rows of x elements a plane, rows
+ * and planes padded (the padding keeps its canaries), with and without
+ * streaming stores (rows and planes then on lines: past the stream
+ * threshold the kernel takes no other shape): every byte against the
+ * strided loop, its source ending at a guard page and its output too. The
+ * planner takes the kernel where the cost model prices it lowest, so the
+ * shapes here reach it whatever the model says. */
+static void lanes_case(const tmv_kernel *k, bool inter, uint64_t w, uint64_t b, uint64_t x, uint64_t plane,
+                       bool stream, size_t shift)
+{
+    const uint64_t rows = 3, group_row = (b * x * w + 48 + 63) / 64 * 64, plane_row = (b * plane + 16 + 63) / 64 * 64;
+    const uint64_t src_row = inter ? plane_row : group_row, dst_row = inter ? group_row : plane_row;
+    const size_t src_bytes = (size_t)(rows * src_row), dst_bytes = (size_t)(rows * dst_row) + shift;
+    const tmv_tuning t = {.stream_threshold = stream ? 1 : UINT64_MAX, .cache_bytes = {32 << 10, 1 << 20, 32 << 20}};
+    tmv_copy_shape s = {.rank = 3, .elem_bytes = w, .tuning = &t};
+    s.sizes[0] = rows, s.src_strides[0] = src_row, s.dst_strides[0] = dst_row;
+    if (inter) {
+        s.sizes[1] = x, s.src_strides[1] = w, s.dst_strides[1] = b * w;
+        s.sizes[2] = b, s.src_strides[2] = plane, s.dst_strides[2] = w;
+    } else {
+        s.sizes[1] = b, s.src_strides[1] = w, s.dst_strides[1] = plane;
+        s.sizes[2] = x, s.src_strides[2] = b * w, s.dst_strides[2] = w;
+    }
+    if (stream && !inter && plane % 64 != 0) {
+        cr_assert(!k->fn.copy.accepts(&s), "planes of %llu bytes taken past the stream threshold",
+                  (unsigned long long)plane);
+        return;
+    }
+    cr_assert(k->fn.copy.accepts(&s), "w=%llu b=%llu x=%llu not accepted", (unsigned long long)w,
+              (unsigned long long)b, (unsigned long long)x);
+    tu_guarded src = tu_guarded_new(src_bytes, NULL, 7), dst = tu_guarded_new(dst_bytes, NULL, 0);
+    unsigned char *expected = malloc(dst_bytes);
+    cr_assert_not_null(expected);
+    for (size_t i = 0; i < dst_bytes; i++)
+        expected[i] = dst.data[i] = tu_canary_at((int64_t)i);
+    for (uint64_t r = 0; r < rows; r++)
+        for (uint64_t p = 0; p < b; p++)
+            for (uint64_t e = 0; e < x; e++)
+                for (uint64_t y = 0; y < w; y++) {
+                    const uint64_t groups = e * b * w + p * w + y, planes = p * plane + e * w + y;
+                    expected[shift + r * dst_row + (inter ? groups : planes)] =
+                        src.data[r * src_row + (inter ? planes : groups)];
+                }
+    k->fn.copy.run(&s, src.data, dst.data + shift);
+    for (size_t i = 0; i < dst_bytes; i++)
+        cr_assert_eq(dst.data[i], expected[i], "%s w=%llu b=%llu x=%llu plane=%llu stream=%d shift=%zu: byte %zu",
+                     inter ? "interleave" : "de-interleave", (unsigned long long)w, (unsigned long long)b,
+                     (unsigned long long)x, (unsigned long long)plane, stream, shift, i);
+    free(expected);
+    tu_guarded_free(&src);
+    tu_guarded_free(&dst);
+}
+
+Test(kernels_copy, lanes_of_16_and_32_bytes)
+{
+    const tmv_kernel *k = NULL;
+    tmv_isa sets[16];
+    const uint32_t n = tmv_isa_list(sets, 16);
+    for (unsigned i = 0; i < tmv_kernel_count; i++)
+        for (uint32_t j = 0; j < n; j++)
+            if (strcmp(tmv_kernels[i].name, "copy_lanes/avx512") == 0 && sets[j] == tmv_kernels[i].set)
+                k = &tmv_kernels[i];
+    if (k == NULL)
+        cr_skip_test("copy_lanes/avx512: this CPU does not run the avx512 set");
+    const uint64_t xs[] = {1, 2, 3, 4, 5, 7, 8, 9, 13, 17};
+    for (uint64_t w = 16; w <= 32; w *= 2)
+        for (uint64_t b = 2; b <= 8; b *= 2)
+            for (unsigned i = 0; i < sizeof xs / sizeof xs[0]; i++)
+                for (int inter = 0; inter < 2; inter++) {
+                    const uint64_t line = (xs[i] * w + 63) / 64 * 64;
+                    lanes_case(k, inter, w, b, xs[i], line, true, 0);
+                    lanes_case(k, inter, w, b, xs[i], line, true, 16);   /* no row on a line: not streamed */
+                    lanes_case(k, inter, w, b, xs[i], line, false, 0);
+                    lanes_case(k, inter, w, b, xs[i], xs[i] * w + 16, false, 0);
+                    lanes_case(k, inter, w, b, xs[i], xs[i] * w + 16, true, 0);
+                }
 }
