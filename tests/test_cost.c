@@ -5,7 +5,7 @@
 
 #include "cost.h"
 #include "cost_tables.h"
-#include "kernel_sets.h"
+#include "test_util.h"
 
 /* A copy of 3 x 4 x 5 elements of 2 bytes: 3 blocks of the two inner dims,
  * 12 runs of the inner dim, 60 elements, 120 bytes. */
@@ -200,19 +200,6 @@ Test(cost, registry_fits_the_candidate_array)
         cr_expect_leq(per_primitive[p], TMV_COST_CANDIDATES_MAX);
 }
 
-/* The kernel of registry name `name` if this CPU runs its set, else NULL. */
-static const tmv_kernel *runnable_kernel(const char *name)
-{
-    tmv_isa sets[16];
-    const uint32_t n = tmv_isa_list(sets, 16);
-    for (unsigned i = 0; i < tmv_kernel_count; i++)
-        if (strcmp(tmv_kernels[i].name, name) == 0)
-            for (uint32_t j = 0; j < n; j++)
-                if (sets[j] == tmv_kernels[i].set)
-                    return &tmv_kernels[i];
-    return NULL;
-}
-
 /* A priced kernel counts its own units, and the planner and the calibration
  * take them alike (tmv_cost_kernel_features). DEPTH_TO_SPACE of NHWC, CRD,
  * B = 4, C = 3, u8, two input rows of 13 pixels: each output row is 13
@@ -225,7 +212,7 @@ static const tmv_kernel *runnable_kernel(const char *name)
  * shape's. A kernel that is not priced keeps the shape's features. */
 Test(cost, a_priced_kernel_counts_its_own_blocks_loads_and_permutes)
 {
-    const tmv_kernel *permute = runnable_kernel("copy_permute/avx512vbmi");
+    const tmv_kernel *permute = tu_runnable_kernel("copy_permute/avx512vbmi");
     if (permute == NULL)
         cr_skip_test("copy_permute/avx512vbmi: this CPU does not run the avx512vbmi set");
     tmv_copy_shape s = {.rank = 5, .elem_bytes = 1, .sizes = {2, 4, 13, 4, 3}};
@@ -237,7 +224,7 @@ Test(cost, a_priced_kernel_counts_its_own_blocks_loads_and_permutes)
     cr_assert(tmv_cost_kernel_features(permute, &s, &f));
     cr_expect(f.blocks == 24 && f.lines == 88 && f.pieces == 48 && f.bytes == 1248,
               "%g blocks, %g loads, %g permutes, %g bytes", f.blocks, f.lines, f.pieces, f.bytes);
-    const tmv_kernel *w1 = runnable_kernel("copy_w1/scalar");
+    const tmv_kernel *w1 = tu_runnable_kernel("copy_w1/scalar");
     cr_assert(w1 != NULL && w1->fn.copy.features == NULL);
     tmv_cost_features h;
     cr_assert(tmv_cost_kernel_features(w1, &s, &h));
@@ -256,7 +243,7 @@ Test(cost, a_priced_kernel_counts_its_own_blocks_loads_and_permutes)
  * past the output. */
 Test(cost, copy_permute_moves_blocks_of_whole_vectors_and_a_tail)
 {
-    const tmv_kernel *permute = runnable_kernel("copy_permute/avx512vbmi");
+    const tmv_kernel *permute = tu_runnable_kernel("copy_permute/avx512vbmi");
     if (permute == NULL)
         cr_skip_test("copy_permute/avx512vbmi: this CPU does not run the avx512vbmi set");
     enum { ROWS = 341, IN = ROWS * 12, OUT = ROWS * 24 };

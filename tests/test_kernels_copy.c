@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_sets.h"
 #include "kernels.h"
 #include "reference/reference.h"
 #include "test_util.h"
@@ -337,13 +336,7 @@ static void lanes_case(const tmv_kernel *k, bool inter, uint64_t w, uint64_t b, 
 
 Test(kernels_copy, lanes_of_16_and_32_bytes)
 {
-    const tmv_kernel *k = NULL;
-    tmv_isa sets[16];
-    const uint32_t n = tmv_isa_list(sets, 16);
-    for (unsigned i = 0; i < tmv_kernel_count; i++)
-        for (uint32_t j = 0; j < n; j++)
-            if (strcmp(tmv_kernels[i].name, "copy_lanes/avx512") == 0 && sets[j] == tmv_kernels[i].set)
-                k = &tmv_kernels[i];
+    const tmv_kernel *k = tu_runnable_kernel("copy_lanes/avx512");
     if (k == NULL)
         cr_skip_test("copy_lanes/avx512: this CPU does not run the avx512 set");
     const uint64_t xs[] = {1, 2, 3, 4, 5, 7, 8, 9, 13, 17};

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kernels.h"
 #include "op.h"
 #include "reference/reference.h"
 
@@ -196,4 +197,16 @@ void tu_expect_execute_failure(const char *what, const tmv_op_desc *desc, const 
 {
     example ex = {what, desc, inputs, output_count, out_bytes, NULL, status};
     tu_for_each_isa(check_example_on_isa, &ex);
+}
+
+const struct tmv_kernel *tu_runnable_kernel(const char *name)
+{
+    tmv_isa sets[64];
+    const uint32_t n = tmv_isa_list(sets, 64);
+    for (unsigned i = 0; i < tmv_kernel_count; i++)
+        if (strcmp(tmv_kernels[i].name, name) == 0)
+            for (uint32_t j = 0; j < n && j < 64; j++)
+                if (sets[j] == tmv_kernels[i].set)
+                    return &tmv_kernels[i];
+    return NULL;
 }

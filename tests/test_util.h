@@ -20,6 +20,11 @@ uint64_t tu_seed(const char *test_name);
 typedef void (*tu_isa_body)(tmv_isa isa, void *ctx);
 unsigned tu_for_each_isa(tu_isa_body body, void *ctx);
 
+/* The registry's kernel named `name` (registry.inc, "<variant>/<set>") if
+ * this CPU runs its set, else NULL. */
+struct tmv_kernel;
+const struct tmv_kernel *tu_runnable_kernel(const char *name);
+
 /* A tensor description over caller-owned arrays. */
 tmv_tensor_desc tu_tensor(tmv_dtype dtype, uint32_t dim_count, const uint32_t *sizes, const uint32_t *strides);
 

@@ -40,7 +40,8 @@
  * in v): lane k of v[j] goes to lane j of v[k]. Its own inverse. */
 __attribute__((always_inline)) static inline void transpose4(__m512i *v, unsigned step)
 {
-    const __m512i t0 = _mm512_shuffle_i64x2(v[0], v[step], LANES_LO), t1 = _mm512_shuffle_i64x2(v[0], v[step], LANES_HI);
+    const __m512i t0 = _mm512_shuffle_i64x2(v[0], v[step], LANES_LO);
+    const __m512i t1 = _mm512_shuffle_i64x2(v[0], v[step], LANES_HI);
     const __m512i t2 = _mm512_shuffle_i64x2(v[2 * step], v[3 * step], LANES_LO);
     const __m512i t3 = _mm512_shuffle_i64x2(v[2 * step], v[3 * step], LANES_HI);
     v[0] = _mm512_shuffle_i64x2(t0, t2, LANES_EVEN);
@@ -220,7 +221,10 @@ bool tmv_copy_lanes_avx512_accepts(const tmv_copy_shape *s)
            (lanes_block(s, true) != 0 && lanes_streams(s, true));
 }
 
+/* A shape that is both a de-interleave and an interleave (a 2 x 2
+ * transpose of elements) moves correctly either way; each row decides
+ * for itself whether it streams. */
 void tmv_copy_lanes_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    lanes_dispatch(s, src, dst, !(lanes_block(s, false) != 0 && lanes_streams(s, false)));
+    lanes_dispatch(s, src, dst, lanes_block(s, false) == 0);
 }

@@ -325,7 +325,8 @@ static bool permute_plan_of_order(const tmv_copy_shape *s, permute_state *st)
     for (uint32_t d = 0; d < s->rank; d++)
         if (permute_plan_rows(s, d, WINDOWS_FEW, &rowed) || permute_plan_rows(s, d, WINDOWS_MAX, &rowed)) {
             const double loads = plan_loads_per_byte(&rowed.block);
-            if (loads > 0 && (rows ? loads < least : !plain || (least > 0 && st->block.windows > 1 && 2 * loads <= least))) {
+            const bool shares = least > 0 && st->block.windows > 1 && 2 * loads <= least;
+            if (loads > 0 && (rows ? loads < least : !plain || shares)) {
                 *st = rowed;
                 least = loads;
                 rows = true;
