@@ -15,8 +15,10 @@
  * prepare lays out, for each vector of that period, its stretches (source,
  * offset from the source's period start, lane mask), padded to the same
  * count S for every vector with empty masks, so that each vector runs the
- * same loop. A shape whose layouts do not fit the kernel state, or that
- * needs more than TMV_ROWS_LINES_SLOTS_MAX stretches a vector, is not taken.
+ * same loop; SPLIT's pieces of one width share one layout, each laid out
+ * from its own first column. A shape whose layouts do not fit the kernel
+ * state, or that needs more than TMV_ROWS_LINES_SLOTS_MAX stretches a
+ * vector, is not taken.
  *
  * A masked load whose window reaches into a page that is not present costs
  * a microcode assist although the mask leaves that page out
@@ -35,6 +37,7 @@
 #include "../kernels.h"
 #include "mask_page_x86.h"
 #include "rows_columns_x86.h"
+#include "rows_long_x86.h"
 #include "rows_zip_x86.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__)
@@ -43,15 +46,27 @@
  * most 64 / w + 2 of them). */
 #define TMV_ROWS_LINES_SLOTS_MAX 8
 
-/* One stretch of a vector: its lanes (mask) come from source `src` at
- * `off` bytes from that source's period start, less the first lane. */
-typedef struct tmv_rows_lines_seg {
-    int32_t  off;
-    uint32_t src;
-    uint64_t mask;
-} tmv_rows_lines_seg;
+/* One stretch of a vector: its lanes (a mask) come from source src at off
+ * bytes from that source's period start, less the first lane; both in
+ * where = off * 16 + src. The plan keeps the masks and the wheres in two
+ * arrays, twelve bytes a stretch, so that the kernel state holds the 250
+ * stretches of a 1000-byte piece's period: a mask rebuilt from a lane and
+ * a count per load cost SPLIT inner/3x100B u8 at 1 MiB 23 -> 30 us, the
+ * two in a packed twelve-byte struct 25 us, in sixteen bytes 20 us. */
+#define TMV_ROWS_LINES_OFF_MAX (INT32_MAX / 16)
 
-/* One output's period: L vectors of S stretches each, from seg[first]. */
+static inline unsigned tmv_rows_lines_src(int32_t where)
+{
+    return (unsigned)where & 15;
+}
+
+static inline intptr_t tmv_rows_lines_off(int32_t where)
+{
+    return (intptr_t)(where >> 4);   /* arithmetic: off may be negative */
+}
+
+/* One output's period: L vectors of S stretches each, from stretch first
+ * (SPLIT's pieces of one width share theirs). */
 typedef struct tmv_rows_lines_stream {
     uint32_t lines;   /* L */
     uint32_t slots;   /* S */
@@ -60,7 +75,7 @@ typedef struct tmv_rows_lines_stream {
 } tmv_rows_lines_stream;
 
 #define TMV_ROWS_LINES_HEADER (16 + TMV_ROWS_MAX_STREAMS * sizeof(tmv_rows_lines_stream))
-#define TMV_ROWS_LINES_SEGS ((TMV_KERNEL_STATE_BYTES - TMV_ROWS_LINES_HEADER) / sizeof(tmv_rows_lines_seg))
+#define TMV_ROWS_LINES_SEGS ((TMV_KERNEL_STATE_BYTES - TMV_ROWS_LINES_HEADER) / (sizeof(uint64_t) + sizeof(int32_t)))
 
 /* The kernel state: JOIN has one output (the joined rows), SPLIT one per
  * piece, in piece order. */
@@ -68,7 +83,8 @@ typedef struct tmv_rows_lines_plan {
     uint32_t              streams;
     uint32_t              pad[3];
     tmv_rows_lines_stream stream[TMV_ROWS_MAX_STREAMS];
-    tmv_rows_lines_seg    seg[TMV_ROWS_LINES_SEGS];
+    uint64_t              mask[TMV_ROWS_LINES_SEGS];
+    int32_t               where[TMV_ROWS_LINES_SEGS];
 } tmv_rows_lines_plan;
 
 /* Where one output's row comes from: `count` column ranges, each from a
@@ -80,7 +96,9 @@ typedef struct tmv_rows_lines_cols {
 } tmv_rows_lines_cols;
 
 /* Output o's columns: JOIN's joined row is the pieces side by side, each
- * from its own buffer; SPLIT's piece o is one range of the joined row. */
+ * from its own buffer; SPLIT's piece o is one range of the joined row,
+ * laid out from its own column (the run starts its source there), so that
+ * pieces of one width have one layout. */
 static inline void tmv_rows_lines_cols_of(const tmv_rows_shape *s, bool join, unsigned o, tmv_rows_lines_cols *c)
 {
     if (join) {
@@ -96,7 +114,7 @@ static inline void tmv_rows_lines_cols_of(const tmv_rows_shape *s, bool join, un
         c->col[0] = 0;
         c->bytes[0] = s->pieces[o].bytes;
         c->pitch[0] = s->joined_pitch;
-        c->src_col[0] = s->pieces[o].offset;
+        c->src_col[0] = 0;
     }
 }
 
@@ -108,11 +126,11 @@ static inline uint64_t tmv_rows_lines_gcd64(uint64_t w)
 }
 
 /* Lays out one output of rows of W bytes from columns c: its period's
- * stretches from seg (which has room for `room`), written only if out is
- * not NULL. False if they do not fit, need more than
+ * stretches from mask and where (which have room for `room`), written only
+ * if they are not NULL. False if they do not fit, need more than
  * TMV_ROWS_LINES_SLOTS_MAX a vector, or an offset outside int32_t. */
 static inline bool tmv_rows_lines_layout(const tmv_rows_lines_cols *c, uint64_t W, uint32_t room,
-                                         tmv_rows_lines_stream *st, tmv_rows_lines_seg *out)
+                                         tmv_rows_lines_stream *st, uint64_t *mask, int32_t *where)
 {
     const uint64_t g = tmv_rows_lines_gcd64(W), L = W / g;
     if (L > room)
@@ -131,17 +149,19 @@ static inline bool tmv_rows_lines_layout(const tmv_rows_lines_cols *c, uint64_t 
             const uint64_t left = c->col[k] + c->bytes[k] - col;
             const unsigned len = left < 64 - lane ? (unsigned)left : 64 - lane;
             const int64_t off = (int64_t)(r * c->pitch[k] + c->src_col[k] + (col - c->col[k])) - (int64_t)lane;
-            if (n == TMV_ROWS_LINES_SLOTS_MAX || off > INT32_MAX || (uint64_t)L * (n + 1) > room)
+            if (n == TMV_ROWS_LINES_SLOTS_MAX || off > TMV_ROWS_LINES_OFF_MAX || (uint64_t)L * (n + 1) > room)
                 return false;
-            if (out != NULL && st->slots > n)
-                out[j * st->slots + n] = (tmv_rows_lines_seg){(int32_t)off, k, _bzhi_u64(~0ull, len) << lane};
+            if (mask != NULL && st->slots > n) {
+                mask[j * st->slots + n] = _bzhi_u64(~0ull, len) << lane;
+                where[j * st->slots + n] = (int32_t)(off * 16 + k);
+            }
             n++;
             lane += len;
             pos += len;
         }
         slots = n > slots ? n : slots;
     }
-    if (out == NULL)
+    if (mask == NULL)
         st->slots = slots;
     return true;
 }
@@ -154,18 +174,25 @@ static inline bool tmv_rows_lines_plan_make(const tmv_rows_shape *s, bool join, 
     for (unsigned o = 0; o < outputs; o++) {
         tmv_rows_lines_cols c;
         tmv_rows_lines_stream st = {0};
-        tmv_rows_lines_cols_of(s, join, o, &c);
         const uint64_t W = join ? s->joined_bytes : s->pieces[o].bytes;
-        if (!tmv_rows_lines_layout(&c, W, TMV_ROWS_LINES_SEGS - used, &st, NULL))
+        unsigned same = 0;
+        while (same < o && s->pieces[same].bytes != W)
+            same++;
+        if (same < o) {
+            if (pl != NULL)
+                pl->stream[o] = pl->stream[same];
+            continue;
+        }
+        tmv_rows_lines_cols_of(s, join, o, &c);
+        if (!tmv_rows_lines_layout(&c, W, TMV_ROWS_LINES_SEGS - used, &st, NULL, NULL))
             return false;
         if ((uint64_t)st.lines * st.slots > TMV_ROWS_LINES_SEGS - used)
             return false;
         st.first = used;
         if (pl != NULL) {
-            tmv_rows_lines_seg *seg = pl->seg + used;
-            for (uint64_t i = 0; i < (uint64_t)st.lines * st.slots; i++)
-                seg[i] = (tmv_rows_lines_seg){0, 0, 0};
-            tmv_rows_lines_layout(&c, W, TMV_ROWS_LINES_SEGS - used, &st, seg);
+            for (uint64_t i = used; i < used + (uint64_t)st.lines * st.slots; i++)
+                pl->mask[i] = 0, pl->where[i] = 0;
+            tmv_rows_lines_layout(&c, W, TMV_ROWS_LINES_SEGS - used, &st, pl->mask + used, pl->where + used);
             pl->stream[o] = st;
         }
         used += st.lines * st.slots;
@@ -177,15 +204,19 @@ static inline bool tmv_rows_lines_plan_make(const tmv_rows_shape *s, bool join, 
 
 /* The shapes: up to 16 pieces whose outputs are contiguous (JOIN: packed
  * joined rows; SPLIT: packed pieces), not all whole lines, and whose
- * layouts fit; only once the step outgrows L1 or streams. Whole lines
+ * layouts fit; only once the step outgrows L1 or streams, and, below the
+ * stream threshold, not where every piece is long enough for the long
+ * moves' vector loop (rows_long_x86.h). Whole lines
  * (tmv_rows_whole_lines) the column moves store whole too, and kept ahead
  * of these (SPLIT inner/2x64B f32 at 1 MiB: 58 us against 67 here, memcpy
- * 50). In L1 a vector's
- * table walk costs more than the column moves' split stores: JOIN
- * inner/3x100B u8 at 8 KiB took 301 ns here, 145 by the columns (memcpy
- * 83); at 32 KiB 1.77 us against 1.94, at 1 MiB 59 against 74 (memcpy 42),
- * and at 64 MiB, streaming, 8.2-9.3 ms against 14 (memcpy 9.1; Intel Xeon,
- * 2026-11-28, the kernels timed directly). */
+ * 50). In L1 a vector's table walk costs more than the column moves'
+ * split stores: JOIN inner/3x100B u8 at 8 KiB took 301 ns here, 145 by the
+ * columns (memcpy 83); at 32 KiB 1.77 us against 1.94, at 1 MiB 59
+ * against 74 (memcpy 42), and at 64 MiB, streaming, 8.2-9.3 ms against 14
+ * (memcpy 9.1; Intel Xeon, 2026-11-28, the kernels timed directly). Long
+ * pieces the long moves took faster in cache: on Zen 5 at 1 MiB, JOIN and
+ * SPLIT of 2, 3 or 8 pieces of 1000 bytes 26-29 us here against 19-20
+ * (tmv-plan-regret --sizes=1MiB, 2026-11-30). */
 static inline bool tmv_rows_lines_shape(const tmv_rows_shape *s, bool join)
 {
     if (s->piece_count < 1 || s->piece_count > TMV_ROWS_MAX_STREAMS || s->joined_pitch == 0 || tmv_rows_whole_lines(s))
@@ -196,7 +227,7 @@ static inline bool tmv_rows_lines_shape(const tmv_rows_shape *s, bool join)
         if (s->pieces[p].pitch == 0 || (!join && s->pieces[p].pitch != s->pieces[p].bytes))
             return false;
     const uint64_t bytes = s->rows * s->joined_bytes;
-    if (2 * bytes <= tmv_rows_l1_bytes(s) && bytes < s->tuning->stream_threshold)
+    if (bytes < s->tuning->stream_threshold && (2 * bytes <= tmv_rows_l1_bytes(s) || tmv_rows_all_long(s)))
         return false;
     return tmv_rows_lines_plan_make(s, join, NULL);
 }
@@ -230,11 +261,11 @@ __attribute__((cold, noinline)) static __m512i tmv_rows_lines_load_copied(__m512
 
 /* One stretch merged into v, base its source's period start; where careful, a window across a page
  * boundary goes through the stack. */
-__attribute__((always_inline)) static inline __m512i tmv_rows_lines_load(__m512i v, const tmv_rows_lines_seg *g,
+__attribute__((always_inline)) static inline __m512i tmv_rows_lines_load(__m512i v, uint64_t mask, int32_t where,
                                                                         uintptr_t base, __mmask64 keep, bool careful)
 {
-    const uintptr_t at = base + (uintptr_t)(intptr_t)g->off;
-    const __mmask64 m = g->mask & keep;
+    const uintptr_t at = base + (uintptr_t)tmv_rows_lines_off(where);
+    const __mmask64 m = mask & keep;
     if (careful) {
         if (m == 0)
             return v;
@@ -248,27 +279,28 @@ __attribute__((always_inline)) static inline __m512i tmv_rows_lines_load(__m512i
  * bytes per period, and where it goes. */
 typedef struct tmv_rows_lines_out {
     const tmv_rows_lines_stream *st;
-    const tmv_rows_lines_seg    *seg;
+    const uint64_t              *mask;    /* the plan's stretches */
+    const int32_t               *where;
     const uintptr_t             *base;
     const uint64_t              *step;
-    const uint64_t              *ahead;
+    const uint64_t              *ahead;        /* JOIN's prefetch distances */
     unsigned                     sources;
     uint8_t                     *dst;
     uint64_t                     head, tail;   /* vectors [head, tail) need no care */
+    uintptr_t                   *next;         /* SPLIT's next line to prefetch */
 } tmv_rows_lines_out;
 
-/* How far ahead of the loads each vector prefetches, in bytes of all its
- * sources together: each source by its share of a row's bytes (a JOIN's
- * piece of W_p of W joined bytes, W_p / W of this; SPLIT's one source, all
- * of it), from its first stretch's address. The loads of one instruction
- * walk every source in turn, their windows reaching back into rows already
- * read, and Zen 5's prefetchers did not follow them: JOIN inner/3x100B u8 of
- * 64 MiB ran 0.37 x best copy, 1.15 with the prefetch; SPLIT 2x100B u8 0.45,
- * 0.57 with 768 bytes ahead, 0.66-0.72 with 3-6 KiB (JOIN the same with any
- * of them; tmv-bench --tmv_sweep=full, 2026-11-30). Only where the output
- * streams (past the stream threshold): at 1 MiB the prefetch cost the
- * kernels 4-9% of their time, any distance. Prefetches do not fault, so
- * one past a source's end is harmless. */
+/* How far ahead of the loads each of JOIN's vectors prefetches, in bytes
+ * of all its sources together: each source by its share of a row's bytes
+ * (a piece of W_p of W joined bytes, W_p / W of this), from its first
+ * stretch's address. The loads of one instruction walk every source in
+ * turn, their windows reaching back into rows already read, and Zen 5's
+ * prefetchers did not follow them: JOIN inner/3x100B u8 of 64 MiB ran 0.37
+ * x best copy, 1.15 with the prefetch (tmv-bench --tmv_sweep=full,
+ * 2026-11-30). SPLIT prefetches by blocks instead (below). Only where the
+ * output streams (past the stream threshold): at 1 MiB the prefetch cost
+ * the kernels 4-9% of their time, any distance. Prefetches do not fault,
+ * so one past a source's end is harmless. */
 #define TMV_ROWS_LINES_PREFETCH_BYTES 4096
 
 /* Vectors [l0, l1) of output o, S stretches each (a constant where the
@@ -288,24 +320,33 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_vectors(const t
     if (!single)
         for (unsigned k = 0; k < o->sources; k++)
             base[k] = o->base[k] + (l0 / L) * o->step[k];
-    const tmv_rows_lines_seg *first = o->seg + o->st->first, *line = first + j * S;
+    const uint64_t *first_mask = o->mask + o->st->first, *mask = first_mask + j * S;
+    const int32_t *first_where = o->where + o->st->first, *where = first_where + j * S;
     uint8_t *d = o->dst + 64 * l0;
     for (uint64_t l = l0; l < l1; l++, d += 64) {
         __m512i v = _mm512_setzero_si512();
         for (unsigned k = 0; k < S; k++)
-            v = tmv_rows_lines_load(v, &line[k], single ? one : base[line[k].src], ~0ull, careful);
+            v = tmv_rows_lines_load(v, mask[k], where[k], single ? one : base[tmv_rows_lines_src(where[k])], ~0ull,
+                                    careful);
         if (nt) {
-            _mm_prefetch((const char *)((single ? one : base[line[0].src]) + (uintptr_t)(intptr_t)line[0].off +
-                                        o->ahead[single ? 0 : line[0].src]),
-                         _MM_HINT_T0);
+            if (single) {
+                _mm_prefetch((const char *)*o->next, _MM_HINT_T0);
+                *o->next += 64;
+            } else {
+                const unsigned src = tmv_rows_lines_src(where[0]);
+                _mm_prefetch((const char *)(base[src] + (uintptr_t)tmv_rows_lines_off(where[0]) + o->ahead[src]),
+                             _MM_HINT_T0);
+            }
             _mm512_stream_si512((void *)d, v);
         } else {
             _mm512_storeu_si512((void *)d, v);
         }
-        line += S;
+        mask += S;
+        where += S;
         if (++j == L) {
             j = 0;
-            line = first;
+            mask = first_mask;
+            where = first_where;
             if (single)
                 one += o->step[0];
             else
@@ -348,11 +389,13 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_range(const tmv
 static inline void tmv_rows_lines_tail(const tmv_rows_lines_out *o, uint64_t n, unsigned t)
 {
     const uint32_t L = o->st->lines, S = o->st->slots;
-    const tmv_rows_lines_seg *line = o->seg + o->st->first + (n % L) * S;
+    const uint64_t *mask = o->mask + o->st->first + (n % L) * S;
+    const int32_t *where = o->where + o->st->first + (n % L) * S;
     __m512i v = _mm512_setzero_si512();
-    for (unsigned k = 0; k < S; k++)
-        v = tmv_rows_lines_load(v, &line[k], o->base[line[k].src] + (n / L) * o->step[line[k].src],
-                                _bzhi_u64(~0ull, t), true);
+    for (unsigned k = 0; k < S; k++) {
+        const unsigned src = tmv_rows_lines_src(where[k]);
+        v = tmv_rows_lines_load(v, mask[k], where[k], o->base[src] + (n / L) * o->step[src], _bzhi_u64(~0ull, t), true);
+    }
     tmv_store_first(o->dst + 64 * n, t, v);
 }
 
@@ -377,7 +420,15 @@ static inline void tmv_rows_lines_bounds(tmv_rows_lines_out *o, const uint64_t *
 /* Rows of the joined tensor a SPLIT reads per round over its pieces: the
  * pieces take turns on a block small enough to stay in L1 between them
  * (piece by piece over the whole tensor read it from memory once per piece
- * at DRAM sizes: two 100-byte pieces at 64 MiB took 19 ms, memcpy 9). */
+ * at DRAM sizes: two 100-byte pieces at 64 MiB took 19 ms, memcpy 9).
+ * Where it streams, each vector the round writes prefetches one line of
+ * the next block, so the round, which writes as many vectors as its block
+ * has lines where the pieces cover the joined rows, brings in the next
+ * block whole. Each piece's pass reads only its columns, the lines of the
+ * rows that hold them, and a prefetch a fixed distance ahead of the loads
+ * left the others' lines to miss again: three 100-byte pieces at 64 MiB
+ * ran 0.48-0.52 x best copy with 4 KiB ahead, 1.0-1.1 by blocks (tmv-bench
+ * --tmv_sweep, 2026-11-30). */
 #define TMV_ROWS_LINES_SPLIT_BLOCK_BYTES 16384
 
 /* The kernels (rows_x86.h): JOIN's joined rows from the pieces, or each of
@@ -393,6 +444,7 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_run(const tmv_r
     uint64_t pitch[TMV_ROWS_MAX_STREAMS] = {0}, step[TMV_ROWS_MAX_STREAMS], ahead[TMV_ROWS_MAX_STREAMS];
     tmv_rows_lines_out out[TMV_ROWS_MAX_STREAMS];
     bool nt[TMV_ROWS_MAX_STREAMS], streamed = false;
+    uintptr_t next = 0;
     if (join) {
         uint64_t read = 0;   /* the pieces' bytes per row */
         for (unsigned p = 0; p < s->piece_count; p++)
@@ -403,15 +455,15 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_run(const tmv_r
             step[p] = pl->stream[0].rows * pitch[p];
             ahead[p] = TMV_ROWS_LINES_PREFETCH_BYTES * pitch[p] / read;
         }
-        out[0] = (tmv_rows_lines_out){&pl->stream[0], pl->seg, base, step, ahead, s->piece_count, joined, 0, 0};
+        out[0] = (tmv_rows_lines_out){&pl->stream[0], pl->mask,      pl->where, base, step, ahead, s->piece_count,
+                                      joined,           0,     0,    NULL};
         tmv_rows_lines_bounds(&out[0], pitch, s->rows, s->joined_bytes);
     } else {
         for (unsigned o = 0; o < outputs; o++) {
-            base[o] = (uintptr_t)joined;
+            base[o] = (uintptr_t)joined + s->pieces[o].offset;
             step[o] = pl->stream[o].rows * s->joined_pitch;
-            ahead[o] = TMV_ROWS_LINES_PREFETCH_BYTES;
-            out[o] = (tmv_rows_lines_out){&pl->stream[o], pl->seg, &base[o], &step[o], &ahead[o], 1,
-                                          pieces[s->pieces[o].buffer], 0, 0};
+            out[o] = (tmv_rows_lines_out){&pl->stream[o], pl->mask, pl->where, &base[o], &step[o], NULL, 1,
+                                          pieces[s->pieces[o].buffer], 0, 0, &next};
             tmv_rows_lines_bounds(&out[o], &s->joined_pitch, s->rows, s->pieces[o].bytes);
         }
     }
@@ -423,6 +475,7 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_run(const tmv_r
     const uint64_t block = join ? s->rows : (TMV_ROWS_LINES_SPLIT_BLOCK_BYTES + s->joined_pitch - 1) / s->joined_pitch;
     for (uint64_t r0 = 0; r0 < s->rows; r0 += block) {
         const uint64_t r1 = s->rows - r0 > block ? r0 + block : s->rows;
+        next = (uintptr_t)joined + r1 * s->joined_pitch;
         for (unsigned o = 0; o < outputs; o++) {
             const uint64_t W = join ? s->joined_bytes : s->pieces[o].bytes;
             tmv_rows_lines_range(&out[o], r0 * W / 64, r1 * W / 64, !join, nt[o]);
