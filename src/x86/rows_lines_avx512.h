@@ -50,9 +50,11 @@
  * bytes from that source's period start, less the first lane; both in
  * where = off * 16 + src. The plan keeps the masks and the wheres in two
  * arrays, twelve bytes a stretch, so that the kernel state holds the 250
- * stretches of a 1000-byte piece's period: a mask rebuilt from a lane and
- * a count per load cost SPLIT inner/3x100B u8 at 1 MiB 23 -> 30 us, the
- * two in a packed twelve-byte struct 25 us, in sixteen bytes 20 us. */
+ * stretches of a 1000-byte piece's period. SPLIT inner/3x100B u8 at 1 MiB
+ * took 23-24 us with a sixteen-byte record (offset, source, mask) and a
+ * layout per piece, 19-20 us with the two arrays and one shared layout;
+ * a mask rebuilt from a lane and a count at each load took 30 us, the two
+ * in one packed twelve-byte record 25 us. */
 #define TMV_ROWS_LINES_OFF_MAX (INT32_MAX / 16)
 
 static inline unsigned tmv_rows_lines_src(int32_t where)
@@ -88,17 +90,18 @@ typedef struct tmv_rows_lines_plan {
 } tmv_rows_lines_plan;
 
 /* Where one output's row comes from: `count` column ranges, each from a
- * source whose rows are `pitch` apart, starting at byte src_col of its row. */
+ * source whose rows are `pitch` apart, from byte 0 of its row (the run
+ * starts a SPLIT's source at its piece's column). */
 typedef struct tmv_rows_lines_cols {
     unsigned count;
     uint64_t col[TMV_ROWS_MAX_STREAMS], bytes[TMV_ROWS_MAX_STREAMS];
-    uint64_t pitch[TMV_ROWS_MAX_STREAMS], src_col[TMV_ROWS_MAX_STREAMS];
+    uint64_t pitch[TMV_ROWS_MAX_STREAMS];
 } tmv_rows_lines_cols;
 
 /* Output o's columns: JOIN's joined row is the pieces side by side, each
  * from its own buffer; SPLIT's piece o is one range of the joined row,
- * laid out from its own column (the run starts its source there), so that
- * pieces of one width have one layout. */
+ * laid out from its own column, so that pieces of one width have one
+ * layout. */
 static inline void tmv_rows_lines_cols_of(const tmv_rows_shape *s, bool join, unsigned o, tmv_rows_lines_cols *c)
 {
     if (join) {
@@ -107,14 +110,12 @@ static inline void tmv_rows_lines_cols_of(const tmv_rows_shape *s, bool join, un
             c->col[p] = s->pieces[p].offset;
             c->bytes[p] = s->pieces[p].bytes;
             c->pitch[p] = s->pieces[p].pitch;
-            c->src_col[p] = 0;
         }
     } else {
         c->count = 1;
         c->col[0] = 0;
         c->bytes[0] = s->pieces[o].bytes;
         c->pitch[0] = s->joined_pitch;
-        c->src_col[0] = 0;
     }
 }
 
@@ -128,7 +129,7 @@ static inline uint64_t tmv_rows_lines_gcd64(uint64_t w)
 /* Lays out one output of rows of W bytes from columns c: its period's
  * stretches from mask and where (which have room for `room`), written only
  * if they are not NULL. False if they do not fit, need more than
- * TMV_ROWS_LINES_SLOTS_MAX a vector, or an offset outside int32_t. */
+ * TMV_ROWS_LINES_SLOTS_MAX a vector, or an offset past TMV_ROWS_LINES_OFF_MAX. */
 static inline bool tmv_rows_lines_layout(const tmv_rows_lines_cols *c, uint64_t W, uint32_t room,
                                          tmv_rows_lines_stream *st, uint64_t *mask, int32_t *where)
 {
@@ -148,7 +149,7 @@ static inline bool tmv_rows_lines_layout(const tmv_rows_lines_cols *c, uint64_t 
                 k++;
             const uint64_t left = c->col[k] + c->bytes[k] - col;
             const unsigned len = left < 64 - lane ? (unsigned)left : 64 - lane;
-            const int64_t off = (int64_t)(r * c->pitch[k] + c->src_col[k] + (col - c->col[k])) - (int64_t)lane;
+            const int64_t off = (int64_t)(r * c->pitch[k] + (col - c->col[k])) - (int64_t)lane;
             if (n == TMV_ROWS_LINES_SLOTS_MAX || off > TMV_ROWS_LINES_OFF_MAX || (uint64_t)L * (n + 1) > room)
                 return false;
             if (mask != NULL && st->slots > n) {
@@ -279,7 +280,7 @@ __attribute__((always_inline)) static inline __m512i tmv_rows_lines_load(__m512i
  * bytes per period, and where it goes. */
 typedef struct tmv_rows_lines_out {
     const tmv_rows_lines_stream *st;
-    const uint64_t              *mask;    /* the plan's stretches */
+    const uint64_t              *mask;         /* the plan's stretches */
     const int32_t               *where;
     const uintptr_t             *base;
     const uint64_t              *step;
@@ -455,8 +456,8 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_run(const tmv_r
             step[p] = pl->stream[0].rows * pitch[p];
             ahead[p] = TMV_ROWS_LINES_PREFETCH_BYTES * pitch[p] / read;
         }
-        out[0] = (tmv_rows_lines_out){&pl->stream[0], pl->mask,      pl->where, base, step, ahead, s->piece_count,
-                                      joined,           0,     0,    NULL};
+        out[0] = (tmv_rows_lines_out){&pl->stream[0], pl->mask, pl->where, base, step, ahead, s->piece_count,
+                                      joined,          0,        0,         NULL};
         tmv_rows_lines_bounds(&out[0], pitch, s->rows, s->joined_bytes);
     } else {
         for (unsigned o = 0; o < outputs; o++) {
