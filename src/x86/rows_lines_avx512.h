@@ -305,10 +305,10 @@ typedef struct tmv_rows_lines_out {
 #define TMV_ROWS_LINES_PREFETCH_BYTES 4096
 
 /* Vectors [l0, l1) of output o, S stretches each (a constant where the
- * caller can make it one). One source (SPLIT) keeps its period start in a
- * register: through the array, each period's step made a store-to-load
- * chain, several cycles a vector where a period is one vector. nt:
- * streaming stores (dst 64-aligned). */
+ * caller can make it one). One source (SPLIT) keeps its period start, and
+ * where it streams its prefetch cursor, in a register: through the array,
+ * each period's step made a store-to-load chain, several cycles a vector
+ * where a period is one vector. nt: streaming stores (dst 64-aligned). */
 __attribute__((always_inline)) static inline void tmv_rows_lines_vectors(const tmv_rows_lines_out *o, uint64_t l0,
                                                                         uint64_t l1, unsigned S, bool single,
                                                                         bool careful, bool nt)
@@ -324,6 +324,7 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_vectors(const t
     const uint64_t *first_mask = o->mask + o->st->first, *mask = first_mask + j * S;
     const int32_t *first_where = o->where + o->st->first, *where = first_where + j * S;
     uint8_t *d = o->dst + 64 * l0;
+    uintptr_t next = nt && single ? *o->next : 0;
     for (uint64_t l = l0; l < l1; l++, d += 64) {
         __m512i v = _mm512_setzero_si512();
         for (unsigned k = 0; k < S; k++)
@@ -331,8 +332,8 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_vectors(const t
                                     careful);
         if (nt) {
             if (single) {
-                _mm_prefetch((const char *)*o->next, _MM_HINT_T0);
-                *o->next += 64;
+                _mm_prefetch((const char *)next, _MM_HINT_T0);
+                next += 64;
             } else {
                 const unsigned src = tmv_rows_lines_src(where[0]);
                 _mm_prefetch((const char *)(base[src] + (uintptr_t)tmv_rows_lines_off(where[0]) + o->ahead[src]),
@@ -355,6 +356,8 @@ __attribute__((always_inline)) static inline void tmv_rows_lines_vectors(const t
                     base[k] += o->step[k];
         }
     }
+    if (nt && single)
+        *o->next = next;
 }
 
 /* Vectors [l0, l1) that need no care, with S a constant for the common
