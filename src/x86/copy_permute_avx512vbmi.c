@@ -273,16 +273,37 @@ __attribute__((always_inline)) static inline void permute_prefetch(const permute
     }
 }
 
+/* The tables the block loops read (vectors, windows), copied to `to`,
+ * which is returned; the plan's other fields are left out. */
+__attribute__((always_inline)) static inline const permute_plan *permute_tables_copy(permute_plan *to,
+                                                                                  const permute_plan *from)
+{
+    to->vectors = from->vectors;
+    to->windows = from->windows;
+    to->halves = from->halves;
+    for (unsigned v = 0; v < from->vectors; v++)
+        to->vec[v] = from->vec[v];
+    for (unsigned k = 0; k < WINDOWS_MAX; k++) {   /* those past windows: empty masks, loading nothing */
+        to->win_offset[k] = from->win_offset[k];
+        to->win_mask[k] = from->win_mask[k];
+        to->win_high[k] = from->win_high[k];
+    }
+    return to;
+}
+
 /* The blocks of the outer walk: the innermost outer dim in a loop (after
  * it, when `tail` is not NULL, its tail block), the others walked.
  * `placed` (a constant, as `full` and `halves`): a rows or halves plan's
  * blocks (permute_placed_block), of windows of halves if `halves`; each
- * block's windows prefetched `ahead` bytes on (0: none). The plans are
- * copied to the stack first: a byte store may alias the kernel state, so
- * read through it the tables were read again after every store, and the
- * loads and the vector loop's test waited on them; a copy no store can
- * reach costs about a kilobyte a call (SPACE_TO_DEPTH NHWC B3 CRD C3 f32
- * at 8 KiB 295 -> 225 ns, at 1 MiB 39.1 -> 27.5 us). */
+ * block's windows prefetched `ahead` bytes on (0: none). The plans'
+ * tables are copied to the stack first: a byte store may alias the kernel
+ * state, so read through it the tables were read again after every store,
+ * and the loads and the vector loop's test waited on them. A copy of the
+ * whole plans (3 KiB, with their dims) went through a memcpy call; the
+ * tables alone are about a kilobyte of vector moves (SPACE_TO_DEPTH NHWC
+ * B3 CRD C3 f32 at 8 KiB 295 -> 225 ns copying the plans, 214 the tables;
+ * at 1 MiB 39.1 -> 26.8 us). Declaring the plans restrict instead changed
+ * nothing (gcc 12). */
 __attribute__((always_inline)) static inline void permute_blocks(const permute_plan *pl, const permute_plan *tail,
                                                                  const tmv_copy_shape *outer, const uint8_t *src,
                                                                  uint8_t *dst, unsigned pairs, bool full, bool placed,
@@ -290,13 +311,9 @@ __attribute__((always_inline)) static inline void permute_blocks(const permute_p
 {
     const uint32_t in = outer->rank - 1;
     const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
-    const permute_plan own = *pl;
-    permute_plan own_tail;
-    pl = &own;
-    if (tail != NULL) {
-        own_tail = *tail;
-        tail = &own_tail;
-    }
+    permute_plan own, own_tail;
+    pl = permute_tables_copy(&own, pl);
+    tail = tail != NULL ? permute_tables_copy(&own_tail, tail) : NULL;
     tmv_walk walk;
     tmv_walk_init(&walk, outer, in);
     do {
