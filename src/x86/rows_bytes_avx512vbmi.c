@@ -459,8 +459,10 @@ TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
 TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
 
 /* ---- the same interleave as a copy: B-way (de)interleaves of runs ----
- * (runs_rows.h), run by the rows engine above with its tables made per
- * call. */
+ * (runs_rows.h), run by the rows engine above with its tables made at
+ * create: made per call, they cost more than the copy of a small tensor
+ * (DEPTH_TO_SPACE NHWC B3 C3 u8 at 8 KiB: 540 ns, 930 with the wide
+ * blocks' tables). */
 
 /* B, or 0 if the shape is no B-way (de)interleave of runs or its joined
  * rows of B * w bytes are not the rows engine's. */
@@ -473,10 +475,30 @@ static unsigned runs_streams(const tmv_copy_shape *s, bool inter)
 bool tmv_interleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_streams(s, true) != 0; }
 bool tmv_deinterleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_streams(s, false) != 0; }
 
-/* The plan for the shape's pieces, then a JOIN (`inter`) or SPLIT per
- * position of its outer dims. */
-static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, bool inter)
+/* The kernel state: the rows engine's plan for the prepared shape's
+ * streams and runs. */
+typedef struct runs_bytes_state {
+    rows_bytes_plan plan;
+    uint64_t        streams, run_bytes;
+} runs_bytes_state;
+_Static_assert(sizeof(runs_bytes_state) <= TMV_KERNEL_STATE_BYTES, "runs plan exceeds the kernel state");
+
+/* Whether a runs copy moves its rows (`rows` a position) in the wide
+ * blocks: for three streams or more, where a position holds at least
+ * four blocks. At 1 MiB (tmv-bench --tmv_sweep=full, NHWC DCR u8) they
+ * took 0.80-0.88x the time of the blocks of one vector for B = 3 (C = 1
+ * and 3, both directions), but 1.11x on SPACE_TO_DEPTH B = 2 C = 3 (a
+ * JOIN of two 6-byte runs; the YOLOv5 stem 1.08-1.12x) and 0.92-1.0x on
+ * the other B = 2 cases. Positions of fewer rows (17 at 8 KiB, blocks of
+ * 7) were not measured apart from the tables' cost. */
+static bool runs_wide(const rows_bytes_plan *pl, uint64_t rows)
 {
+    return pl->n >= 3 && pl->wide_rows != 0 && rows >= 4 * (uint64_t)pl->wide_rows;
+}
+
+static void runs_prepare(const tmv_copy_shape *s, void *state, bool inter)
+{
+    runs_bytes_state *st = state;
     tmv_runs_rows r;
     tmv_runs_rows_init(&r, s, inter, NULL);
     uint64_t bytes[TMV_ROWS_MAX_STREAMS], offsets[TMV_ROWS_MAX_STREAMS];
@@ -484,9 +506,30 @@ static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, 
         bytes[p] = r.pieces[p].bytes;
         offsets[p] = r.pieces[p].offset;
     }
-    rows_bytes_plan pl;
-    rows_bytes_plan_make(&pl, r.rows.piece_count, bytes, offsets, r.rows.joined_bytes, inter);
-    r.rows.state = &pl;
+    rows_bytes_plan_make(&st->plan, r.rows.piece_count, bytes, offsets, r.rows.joined_bytes, inter);
+    rows_bytes_wide_make(&st->plan, offsets, inter);
+    if (!runs_wide(&st->plan, r.rows.rows))
+        st->plan.wide_rows = 0;
+    st->streams = r.rows.piece_count;
+    st->run_bytes = s->elem_bytes;
+}
+
+void tmv_interleave_runs_avx512vbmi_prepare(const tmv_copy_shape *s, void *state) { runs_prepare(s, state, true); }
+void tmv_deinterleave_runs_avx512vbmi_prepare(const tmv_copy_shape *s, void *state) { runs_prepare(s, state, false); }
+
+/* A JOIN (`inter`) or SPLIT per position of the shape's outer dims. A
+ * shape other than the prepared one's streams and runs (a part a parallel
+ * execute cut across them), or one with no state, goes to the portable
+ * copy. */
+static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, bool inter)
+{
+    const runs_bytes_state *st = s->state;
+    if (st == NULL || runs_streams(s, inter) != st->streams || s->elem_bytes != st->run_bytes) {
+        tmv_copy_memcpy_scalar(s, src, dst);
+        return;
+    }
+    tmv_runs_rows r;
+    tmv_runs_rows_init(&r, s, inter, &st->plan);
     tmv_runs_as_rows(&r, s, src, dst, tmv_join_rows_bytes_avx512vbmi, tmv_split_rows_bytes_avx512vbmi);
 }
 
