@@ -255,22 +255,21 @@ __attribute__((noinline)) static void rows_bytes_wide_tail(const rows_bytes_plan
 
 /* A JOIN's wide blocks while wide_fast_rows rows are left: returns the
  * rows done, the pieces' pointers moved past them. n (<= WIDE_PIECES) is
- * a constant. The loop's bound and byte tables are read into locals first,
- * and its vectors unrolled with a test each: a byte store may alias the
- * plan, so the compiler read them again after every store and the loop's
- * test and permutes waited on those loads (JOIN inner 2x3B u8 at 8 KiB 134
- * -> 89 ns, 3x3B 157 -> 108; the same for the loop bounds below). */
+ * a constant; idx, the byte tables (wide_idx), read by the caller. The
+ * loop's bound is read into a local first, and its vectors unrolled with
+ * a test each: a byte store may alias the plan, so the compiler read the
+ * plan again after every store and the loop's test and permutes waited on
+ * those loads (JOIN inner 2x3B u8 at 8 KiB 134 -> 89 ns, 3x3B 157 -> 108;
+ * the same for the loop bounds below). */
 __attribute__((always_inline)) static inline uint64_t rows_bytes_wide(const rows_bytes_plan *pl, unsigned n,
-                                                                    uint64_t rows, uint8_t **at, uint8_t *joined)
+                                                                    uint64_t rows, uint8_t **at, uint8_t *joined,
+                                                                    const __m512i *idx)
 {
     const uint64_t W = pl->wide_rows, block = W * pl->joined_bytes, fast = pl->wide_fast_rows;
     const unsigned V = pl->wide_vectors;
     uint64_t step[WIDE_PIECES], r = 0;
-    __m512i idx[WIDE_VECTORS];
     for (unsigned p = 0; p < n; p++)
         step[p] = W * pl->piece_bytes[p];
-    for (unsigned k = 0; k < WIDE_VECTORS; k++)   /* those past V are zeros (rows_bytes_wide_make) */
-        idx[k] = _mm512_loadu_si512(pl->wide_idx[k]);
     for (; rows - r >= fast; r += W, joined += block) {
         __m512i v[WIDE_PIECES];
         for (unsigned p = 0; p < WIDE_PIECES; p++)
@@ -288,19 +287,18 @@ __attribute__((always_inline)) static inline uint64_t rows_bytes_wide(const rows
 /* A SPLIT's wide blocks while wide_fast_rows rows are left: the block's V
  * joined vectors loaded, each piece's vector from their `pairs` pairs and
  * stored whole; returns the rows done, the pieces' pointers moved past
- * them. n (<= WIDE_PIECES) and pairs are constants. */
+ * them. n (<= WIDE_PIECES) and pairs are constants; idx, the byte tables
+ * (wide_idx), read by the caller. */
 __attribute__((always_inline)) static inline uint64_t rows_bytes_wide_split(const rows_bytes_plan *pl, unsigned n,
                                                                           unsigned pairs, uint64_t rows,
-                                                                          uint8_t **at, const uint8_t *joined)
+                                                                          uint8_t **at, const uint8_t *joined,
+                                                                          const __m512i *idx)
 {
     const uint64_t W = pl->wide_rows, block = W * pl->joined_bytes;
     const unsigned V = pl->wide_vectors;
     uint64_t step[WIDE_PIECES], r = 0;
-    __m512i idx[WIDE_PIECES];
-    for (unsigned p = 0; p < n; p++) {
+    for (unsigned p = 0; p < n; p++)
         step[p] = W * pl->piece_bytes[p];
-        idx[p] = _mm512_loadu_si512(pl->wide_idx[p]);
-    }
     for (const uint64_t fast = pl->wide_fast_rows; rows - r >= fast; r += W, joined += block) {
         __m512i v[WIDE_VECTORS];
         for (unsigned k = 0; k < 2 * pairs; k++)
@@ -316,13 +314,14 @@ __attribute__((always_inline)) static inline uint64_t rows_bytes_wide_split(cons
 /* The same, its pairs ((V + 1) / 2) a constant in each case. */
 __attribute__((always_inline)) static inline uint64_t rows_bytes_wide_split_pairs(const rows_bytes_plan *pl,
                                                                                 unsigned n, uint64_t rows,
-                                                                                uint8_t **at, const uint8_t *joined)
+                                                                                uint8_t **at, const uint8_t *joined,
+                                                                                const __m512i *idx)
 {
     switch ((pl->wide_vectors + 1) / 2) {
-    case 1: return rows_bytes_wide_split(pl, n, 1, rows, at, joined);
-    case 2: return rows_bytes_wide_split(pl, n, 2, rows, at, joined);
-    case 3: return rows_bytes_wide_split(pl, n, 3, rows, at, joined);
-    default: return rows_bytes_wide_split(pl, n, 4, rows, at, joined);
+    case 1: return rows_bytes_wide_split(pl, n, 1, rows, at, joined, idx);
+    case 2: return rows_bytes_wide_split(pl, n, 2, rows, at, joined, idx);
+    case 3: return rows_bytes_wide_split(pl, n, 3, rows, at, joined, idx);
+    default: return rows_bytes_wide_split(pl, n, 4, rows, at, joined, idx);
     }
 }
 
@@ -377,22 +376,17 @@ __attribute__((noinline)) static void rows_bytes_last(const rows_bytes_plan *pl,
     }
 }
 
-/* One instance per piece count n (a constant after inlining), so the tables
- * and the pieces' pointers stay in registers. `join` says which side is read. */
-__attribute__((always_inline)) static inline void rows_bytes_count(const rows_bytes_plan *pl, unsigned n, uint64_t rows,
-                                                                 uint8_t *const *streams, uint8_t *joined, bool join)
+/* The rows of one position, the pieces' rows at at[] (moved on): n (a
+ * constant after inlining) pieces, the byte tables (idx, widx: the wide
+ * blocks') and steps read by the caller. `join` says which side is read. */
+__attribute__((always_inline)) static inline void rows_bytes_position(const rows_bytes_plan *pl, unsigned n,
+                                                                    uint64_t rows, uint8_t **at, uint8_t *joined,
+                                                                    bool join, const __m512i *idx,
+                                                                    const __m512i *widx, const uint64_t *step)
 {
-    __m512i idx[TMV_ROWS_MAX_STREAMS];
-    uint8_t *at[TMV_ROWS_MAX_STREAMS];
-    uint64_t step[TMV_ROWS_MAX_STREAMS];
-    for (unsigned p = 0; p < n; p++) {
-        idx[p] = _mm512_loadu_si512(pl->idx[p]);
-        at[p] = streams[p];
-        step[p] = pl->block_rows * pl->piece_bytes[p];
-    }
     uint64_t r = 0;
     if (!join && n <= WIDE_PIECES && pl->wide_rows != 0) {
-        r = rows_bytes_wide_split_pairs(pl, n, rows, at, joined);
+        r = rows_bytes_wide_split_pairs(pl, n, rows, at, joined, widx);
         joined += r * pl->joined_bytes;
         if (pl->block_rows == 0) {   /* joined rows past 64 bytes: only wide blocks */
             rows_bytes_wide_tail(pl, rows - r, at, joined, false);
@@ -400,7 +394,7 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
         }
     }
     if (join && n <= WIDE_PIECES && pl->wide_rows != 0) {
-        r = rows_bytes_wide(pl, n, rows, at, joined);
+        r = rows_bytes_wide(pl, n, rows, at, joined, widx);
         joined += r * pl->joined_bytes;
         if (pl->block_rows == 0) {   /* joined rows past 64 bytes: only wide blocks */
             rows_bytes_wide_tail(pl, rows - r, at, joined, true);
@@ -428,20 +422,69 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
     rows_bytes_last(pl, rows - r, at, joined, join);
 }
 
+/* One instance per piece count n (a constant after inlining), so the tables
+ * and the pieces' pointers stay in registers: `positions` sets of `rows`
+ * rows, the joined rows and each stream joined_step and stream_step bytes
+ * further each (the positions of a runs copy, below), the tables read once
+ * for all of them: read for each position, after the last one's stores,
+ * they took DEPTH_TO_SPACE NHWC DCR B3 C3 u8 at 8 KiB (positions of 17
+ * rows) 531 ns against 387, SPACE_TO_DEPTH B3 C1 u8 at 1 MiB 28.2 us
+ * against 23.9. */
+__attribute__((always_inline)) static inline void rows_bytes_count(const rows_bytes_plan *pl, unsigned n, uint64_t rows,
+                                                                 uint8_t *const *streams, uint8_t *joined, bool join,
+                                                                 uint64_t positions, uint64_t joined_step,
+                                                                 uint64_t stream_step)
+{
+    __m512i idx[TMV_ROWS_MAX_STREAMS], widx[WIDE_VECTORS];
+    uint64_t step[TMV_ROWS_MAX_STREAMS];
+    for (unsigned p = 0; p < n; p++) {
+        idx[p] = _mm512_loadu_si512(pl->idx[p]);
+        step[p] = pl->block_rows * pl->piece_bytes[p];
+    }
+    const bool wide = n <= WIDE_PIECES && pl->wide_rows != 0;
+    for (unsigned k = 0; k < WIDE_VECTORS; k++)   /* a JOIN's past V are zeros (rows_bytes_wide_make) */
+        widx[k] = wide && k < (join ? WIDE_VECTORS : n) ? _mm512_loadu_si512(pl->wide_idx[k]) : _mm512_setzero_si512();
+    for (uint64_t i = 0; i < positions; i++) {
+        uint8_t *at[TMV_ROWS_MAX_STREAMS];
+        for (unsigned p = 0; p < n; p++)
+            at[p] = streams[p] + i * stream_step;
+        rows_bytes_position(pl, n, rows, at, joined + i * joined_step, join, idx, widx, step);
+    }
+}
+
 /* One instance per piece count (2..16). */
 __attribute__((always_inline)) static inline void rows_bytes_any(const rows_bytes_plan *pl, uint64_t rows, uint8_t *const *streams,
-                                                                 uint8_t *joined, bool join)
+                                                                 uint8_t *joined, bool join, uint64_t positions,
+                                                                 uint64_t joined_step, uint64_t stream_step)
 {
     switch (pl->n) {
 #define TMV_ROWS_BYTES_CASE(k) \
-    case k: rows_bytes_count(pl, k, rows, streams, joined, join); break;
+    case k: rows_bytes_count(pl, k, rows, streams, joined, join, positions, joined_step, stream_step); break;
         TMV_ROWS_BYTES_CASE(2) TMV_ROWS_BYTES_CASE(3) TMV_ROWS_BYTES_CASE(4) TMV_ROWS_BYTES_CASE(5)
         TMV_ROWS_BYTES_CASE(6) TMV_ROWS_BYTES_CASE(7) TMV_ROWS_BYTES_CASE(8) TMV_ROWS_BYTES_CASE(9)
         TMV_ROWS_BYTES_CASE(10) TMV_ROWS_BYTES_CASE(11) TMV_ROWS_BYTES_CASE(12) TMV_ROWS_BYTES_CASE(13)
         TMV_ROWS_BYTES_CASE(14) TMV_ROWS_BYTES_CASE(15)
 #undef TMV_ROWS_BYTES_CASE
-    default: rows_bytes_count(pl, TMV_ROWS_MAX_STREAMS, rows, streams, joined, join); break;
+    default: rows_bytes_count(pl, TMV_ROWS_MAX_STREAMS, rows, streams, joined, join, positions, joined_step,
+                              stream_step);
+        break;
     }
+}
+
+/* Each direction's instances for the runs copies below, out of line (the
+ * row kernels' own, one position a call, are rows_bytes_run's). */
+__attribute__((noinline)) static void rows_bytes_join(const rows_bytes_plan *pl, uint64_t rows,
+                                                      uint8_t *const *streams, uint8_t *joined, uint64_t positions,
+                                                      uint64_t joined_step, uint64_t stream_step)
+{
+    rows_bytes_any(pl, rows, streams, joined, true, positions, joined_step, stream_step);
+}
+
+__attribute__((noinline)) static void rows_bytes_split(const rows_bytes_plan *pl, uint64_t rows,
+                                                       uint8_t *const *streams, uint8_t *joined, uint64_t positions,
+                                                       uint64_t joined_step, uint64_t stream_step)
+{
+    rows_bytes_any(pl, rows, streams, joined, false, positions, joined_step, stream_step);
 }
 
 /* The family's run (rows_x86.h): each direction its own instances. */
@@ -450,9 +493,9 @@ static void rows_bytes_run(const tmv_rows_shape *s, void *const *pieces, uint8_t
     tmv_rows_streams st;
     tmv_rows_streams_of(s, pieces, joined, &st);
     if (join)
-        rows_bytes_any(s->state, s->rows, st.at, st.joined, true);
+        rows_bytes_any(s->state, s->rows, st.at, st.joined, true, 1, 0, 0);
     else
-        rows_bytes_any(s->state, s->rows, st.at, st.joined, false);
+        rows_bytes_any(s->state, s->rows, st.at, st.joined, false, 1, 0, 0);
 }
 
 TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
@@ -517,10 +560,10 @@ static void runs_prepare(const tmv_copy_shape *s, void *state, bool inter)
 void tmv_interleave_runs_avx512vbmi_prepare(const tmv_copy_shape *s, void *state) { runs_prepare(s, state, true); }
 void tmv_deinterleave_runs_avx512vbmi_prepare(const tmv_copy_shape *s, void *state) { runs_prepare(s, state, false); }
 
-/* A JOIN (`inter`) or SPLIT per position of the shape's outer dims. A
- * shape other than the prepared one's streams and runs (a part a parallel
- * execute cut across them), or one with no state, goes to the portable
- * copy. */
+/* A JOIN (`inter`) or SPLIT per position of the shape's outer dims, the
+ * innermost of them in one call of the rows engine. A shape other than the
+ * prepared one's streams and runs (a part a parallel execute cut across
+ * them), or one with no state, goes to the portable copy. */
 static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, bool inter)
 {
     const runs_bytes_state *st = s->state;
@@ -530,7 +573,23 @@ static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, 
     }
     tmv_runs_rows r;
     tmv_runs_rows_init(&r, s, inter, &st->plan);
-    tmv_runs_as_rows(&r, s, src, dst, tmv_join_rows_bytes_avx512vbmi, tmv_split_rows_bytes_avx512vbmi);
+    const uint64_t stride = inter ? s->src_strides[r.streams_dim] : s->dst_strides[r.streams_dim];
+    const uint32_t outer = s->rank - 2, d = outer > 0 ? outer - 1 : 0;   /* d: the positions' dim */
+    const uint64_t positions = outer > 0 ? s->sizes[d] : 1;
+    const uint64_t src_step = outer > 0 ? s->src_strides[d] : 0, dst_step = outer > 0 ? s->dst_strides[d] : 0;
+    tmv_walk walk;
+    tmv_walk_init(&walk, s, d);
+    do {
+        uint8_t *at[TMV_RUNS_MAX_STREAMS];
+        const uint8_t *from = src + walk.src;
+        uint8_t *to = dst + walk.dst;
+        for (uint32_t p = 0; p < r.rows.piece_count; p++)
+            at[p] = inter ? (uint8_t *)(uintptr_t)(from + p * stride) : to + p * stride;   /* JOIN's only read */
+        if (inter)
+            rows_bytes_join(&st->plan, r.rows.rows, at, to, positions, dst_step, src_step);
+        else
+            rows_bytes_split(&st->plan, r.rows.rows, at, (uint8_t *)(uintptr_t)from, positions, src_step, dst_step);
+    } while (tmv_walk_next(&walk));
 }
 
 void tmv_interleave_runs_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
