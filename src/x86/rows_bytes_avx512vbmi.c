@@ -508,11 +508,21 @@ TMV_SPLIT_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)
  * blocks' tables). */
 
 /* B, or 0 if the shape is no B-way (de)interleave of runs or its joined
- * rows of B * w bytes are not the rows engine's. */
+ * rows of B * w bytes are not the rows engine's: those its blocks of one
+ * vector take, or for up to WIDE_PIECES streams those its wide blocks take
+ * (of at least three rows) where a position holds four wide blocks
+ * (runs_wide). */
 static unsigned runs_streams(const tmv_copy_shape *s, bool inter)
 {
     const unsigned b = tmv_runs_streams(s, inter);
-    return b != 0 && rows_bytes_fit(b, b * s->elem_bytes) ? b : 0;
+    const uint64_t w = s->elem_bytes, R = b * w;
+    if (b == 0 || rows_bytes_fit(b, R))
+        return b;
+    uint64_t bytes[TMV_ROWS_MAX_STREAMS];
+    for (unsigned p = 0; p < b; p++)
+        bytes[p] = w;
+    const uint64_t W = wide_block_rows(b, bytes, R), rows = s->sizes[inter ? s->rank - 2 : s->rank - 1];
+    return W >= 3 && rows >= 4 * W ? b : 0;
 }
 
 bool tmv_interleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_streams(s, true) != 0; }
@@ -533,10 +543,12 @@ _Static_assert(sizeof(runs_bytes_state) <= TMV_KERNEL_STATE_BYTES, "runs plan ex
  * and 3, both directions), but 1.11x on SPACE_TO_DEPTH B = 2 C = 3 (a
  * JOIN of two 6-byte runs; the YOLOv5 stem 1.08-1.12x) and 0.92-1.0x on
  * the other B = 2 cases. Positions of fewer rows (17 at 8 KiB, blocks of
- * 7) were not measured apart from the tables' cost. */
+ * 7) were not measured apart from the tables' cost. Joined rows past 64
+ * bytes move in wide blocks only (block_rows 0). */
 static bool runs_wide(const rows_bytes_plan *pl, uint64_t rows)
 {
-    return pl->n >= 3 && pl->wide_rows != 0 && rows >= 4 * (uint64_t)pl->wide_rows;
+    return pl->wide_rows != 0 &&
+           (pl->block_rows == 0 || (pl->n >= 3 && rows >= 4 * (uint64_t)pl->wide_rows));   /* 0: wide only */
 }
 
 static void runs_prepare(const tmv_copy_shape *s, void *state, bool inter)
