@@ -3,9 +3,13 @@
  * Static inline only. The including file defines exactly one of
  * TMV_VEC_SSE2, TMV_VEC_AVX2 or TMV_VEC_AVX512 (the set it is compiled
  * for) and wraps the entry points at the bottom in its exported kernels.
- * AVX-512 exports none of them: its power-of-two fill ran as fast as AVX2's
- * on every TILE case (within 1% in alternating runs) and was dropped; the
- * VBMI pattern fill uses the helpers at 512 bits.
+ * AVX-512 exports the power-of-two fill only for patterns of 33 to 64
+ * bytes in rows of one to four vectors (fill_avx512.c), which it moves as
+ * fill_rows_short does (a load and the stores) where AVX2 takes two
+ * vectors a pattern and a row at a time: TILE 3d 4x16 by {2, 2, 1} u8 at
+ * 8 KiB 128 -> 40 ns. On the other TILE cases it ran as fast as AVX2's
+ * (within 1% in alternating runs, before fill_rows_short); the VBMI
+ * pattern fill uses the helpers at 512 bits.
  * Two shapes are served:
  *  - pattern fills: the inner dim is contiguous in the output (dst stride ==
  *    elem_bytes), so each row is r copies of one power-of-two pattern of
