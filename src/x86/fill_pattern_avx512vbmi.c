@@ -6,9 +6,11 @@
 /* Lines per step of the store loop. */
 #define GROUP 4
 
-/* Per-call constants for a pattern of p bytes. Vector j of a group holds the
- * pattern from phase (64 j) mod p; after a group, each vector moves on by
- * 64 * GROUP bytes, which is the permute `step` (identity when p divides it). */
+/* The constants for a pattern of p bytes, the kernel's state (made at
+ * create: about 20 ns of permute tables, which per call were a quarter of
+ * an 8 KiB fill). Vector j of a group holds the pattern from phase (64 j)
+ * mod p; after a group, each vector moves on by 64 * GROUP bytes, which is
+ * the permute `step` (identity when p divides it). */
 typedef struct fill_ctx {
     __m512i   index[GROUP];   /* byte i: (64 j + i) mod p */
     __m512i   step;           /* byte i: (i + 64 GROUP) mod p */
@@ -89,13 +91,20 @@ __attribute__((always_inline)) static inline uint8_t *fill_groups(const fill_ctx
 static inline void fill_row(const fill_ctx *c, uint8_t *row, uint64_t len, __m512i pattern, bool stream)
 {
     if (len < 64 * GROUP) {
-        unsigned j = 0;
-        for (; 64 * (j + 1) <= len; j++)
-            _mm512_storeu_si512((void *)(row + 64 * j), _mm512_permutexvar_epi8(c->index[j], pattern));
-        tmv_store_ahead(row + 64 * j);
-        if (len > 64 * j)
-            _mm512_mask_storeu_epi8(row + 64 * j, _bzhi_u64(~0ull, (unsigned)(len - 64 * j)),
-                                    _mm512_permutexvar_epi8(c->index[j], pattern));
+        /* unrolled, so that each vector's index is a constant one of c's
+         * (kept in a register, not read at every row) */
+#pragma GCC unroll 4
+        for (unsigned j = 0; j < GROUP; j++) {
+            const __m512i v = _mm512_permutexvar_epi8(c->index[j], pattern);
+            if (64 * (j + 1) <= len) {
+                _mm512_storeu_si512((void *)(row + 64 * j), v);
+                continue;
+            }
+            tmv_store_ahead(row + 64 * j);
+            if (len > 64 * j)
+                _mm512_mask_storeu_epi8(row + 64 * j, _bzhi_u64(~0ull, (unsigned)(len - 64 * j)), v);
+            return;
+        }
         return;
     }
     __m512i first = _mm512_permutexvar_epi8(c->index[0], pattern);
@@ -186,13 +195,21 @@ static void fill_short_rows(const fill_ctx *c, tmv_walk *w, uint64_t rows, uint6
         _mm512_mask_storeu_epi8(dst + w->dst, m, short_row(c, w, src));
 }
 
+_Static_assert(sizeof(fill_ctx) <= TMV_KERNEL_STATE_BYTES, "fill_ctx fits a kernel's state");
+
+void tmv_fill_pattern_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
+{
+    fill_ctx_init((fill_ctx *)state, s->elem_bytes);
+}
+
 void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const uint32_t in = s->rank - 1;
     const uint64_t len = s->sizes[in] * s->elem_bytes;
     const bool stream = tmv_shape_bytes(s) >= s->tuning->stream_threshold;
-    fill_ctx c;
-    fill_ctx_init(&c, s->elem_bytes);
+    /* a copy: read through the state, its vectors would be read again after
+     * every store (it may alias them) */
+    const fill_ctx c = *(const fill_ctx *)s->state;
     tmv_walk walk;
     tmv_walk_init(&walk, s, in);
     if (len <= 64) {
@@ -222,8 +239,10 @@ void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
  * on tile inner/16x8/u8) and the short periods fill_period/avx2 takes
  * (its lane-local shuffles measured faster: inner/3x64/u8 1.16 vs 0.78 x
  * memcpy at L2), in outputs of at least FILL_MIN_BYTES: below that the ~20
- * ns of fill_ctx_init outweigh the permutes' gain (overhead/tile/2x3/f32/
- * tiny: 59 ns here, 36 through the portable copy). */
+ * ns of fill_ctx_init outweighed the permutes' gain (overhead/tile/2x3/f32/
+ * tiny: 59 ns here, 36 through the portable copy), measured when it ran at
+ * every call; since it runs at create (the kernel's state) neither limit
+ * was measured again. */
 #define FILL_MIN_BYTES 1024
 bool tmv_fill_pattern_avx512vbmi_accepts(const tmv_copy_shape *s)
 {
