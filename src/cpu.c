@@ -65,7 +65,8 @@ void tmv_cpu_caches(uint64_t bytes[TMV_CPU_CACHE_LEVELS])
      * cache at all, and the cost model priced every step at DRAM bandwidth.
      * glibc's sysconf reads AMD's leaf too; it is taken for L1 and L2 but
      * not for L3, which a virtual machine can misreport (508 MiB on the
-     * project's 2-core Zen 4 VM, where a 64 MiB copy runs at DRAM speed). */
+     * project's 2-core Zen 4 VM, where a 64 MiB copy runs at DRAM speed); the
+     * tuning record assumes an L3 it is not given (TMV_L3_ASSUMED, tuning.h). */
 #if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE)
     const int names[2] = {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE};
     for (int l = 0; l < 2; l++) {

@@ -50,11 +50,12 @@ static tmv_status parse_cost_table(const tmv_cost_table **table)
 
 tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3], const tmv_cost_table *cpu_table)
 {
-    for (int l = 0; l < 3; l++)
+    for (int l = 0; l < 2; l++)
         out->cache_bytes[l] = cache_bytes[l];
+    out->cache_bytes[2] = cache_bytes[2] != 0 ? cache_bytes[2] : TMV_L3_ASSUMED;
     uint64_t threshold = TMV_STREAM_THRESHOLD_MAX;
-    if (cache_bytes[2] != 0 && cache_bytes[2] / 2 < threshold)
-        threshold = cache_bytes[2] / 2;
+    if (out->cache_bytes[2] / 2 < threshold)
+        threshold = out->cache_bytes[2] / 2;
     uint64_t prefetch = 16, task_min = TMV_TASK_MIN_BYTES_DEFAULT;
     /* the first malformed variable is the one the message names */
     tmv_status status = parse_tunable("TENSORMOVE_STREAM_THRESHOLD", 1, (uint64_t)1 << 63, &threshold);

@@ -29,9 +29,10 @@ typedef struct tmv_tuning {
      * threads); with 128 KiB they ran 1.67x / 1.80x, and 64 KiB gave no
      * more (1.52x / 1.64x): tmv-bench --threads=2 on the L2 rows. */
     uint64_t task_min_bytes;
-    /* The CPU's level 1-3 data cache sizes (0: none reported): the planner's
-     * cost model (cost.h) prices a step's bytes at the bandwidth of the
-     * smallest level its working set fits in. */
+    /* The CPU's level 1-3 data cache sizes (L1, L2 0: none reported; an L3
+     * not reported is TMV_L3_ASSUMED): the planner's cost model (cost.h)
+     * prices a step's bytes at the bandwidth of the smallest level its
+     * working set fits in. */
     uint64_t cache_bytes[3];
     /* The fitted prices the cost model rates kernels by (cost_tables.h):
      * the table of this CPU's microarchitecture, or the one
@@ -48,6 +49,16 @@ typedef struct tmv_tuning {
  * 0.87-1.49 x best copy (docs/PERFORMANCE.md, twenty-third sitting); the Zen 4 VM, whose
  * L3 cpu_features did not report, was tuned with 8 MiB throughout. */
 #define TMV_STREAM_THRESHOLD_MAX ((uint64_t)8 << 20)
+/* The L3 the cost model assumes where the CPU reports none (AMD's under
+ * cpu_features, whose size sysconf misreports on a VM: cpu.c): 16 MiB, the
+ * working set the stream threshold's 8 MiB of output makes. Priced as DRAM,
+ * every step past L2 was floored at a DRAM copy's time, above what any of
+ * its kernels took at 1 MiB, so the candidates tied and the registry's first
+ * ran: JOIN and SPLIT of 100-byte pieces at 1 MiB by the lines kernel, 34-38
+ * us, where the column moves take 21-22 (memcpy 17-21; Zen 5 VM, a copy
+ * held 50 B/ns up to 8 MiB and fell to 34 at 16; docs/PERFORMANCE.md,
+ * forty-first sitting). */
+#define TMV_L3_ASSUMED ((uint64_t)16 << 20)
 #define TMV_GATHER_PREFETCH_MAX 64
 #define TMV_TASK_MIN_BYTES_DEFAULT ((uint64_t)128 << 10)
 
@@ -61,7 +72,7 @@ typedef struct tmv_tuning {
  * is malformed or out of range (the record then holds the defaults for it).
  * cache_bytes: the CPU's level 1-3 cache sizes (tmv_cpu_caches); the stream
  * threshold is half the L3 up to TMV_STREAM_THRESHOLD_MAX (that much where
- * no L3 is reported). Called once, by dispatch.c's initialization. */
+ * no L3 is reported, and the record's L3 is then TMV_L3_ASSUMED). Called once, by dispatch.c's initialization. */
 tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3],
                               const struct tmv_cost_table *cpu_table);
 
