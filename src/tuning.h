@@ -72,7 +72,8 @@ typedef struct tmv_tuning {
  * is malformed or out of range (the record then holds the defaults for it).
  * cache_bytes: the CPU's level 1-3 cache sizes (tmv_cpu_caches); the stream
  * threshold is half the L3 up to TMV_STREAM_THRESHOLD_MAX (that much where
- * no L3 is reported, and the record's L3 is then TMV_L3_ASSUMED). Called once, by dispatch.c's initialization. */
+ * no L3 is reported, and the record's L3 is then TMV_L3_ASSUMED). Called
+ * once, by dispatch.c's initialization. */
 tmv_status tmv_tuning_resolve(tmv_tuning *out, const uint64_t cache_bytes[3],
                               const struct tmv_cost_table *cpu_table);
 
