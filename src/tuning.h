@@ -55,8 +55,8 @@ typedef struct tmv_tuning {
  * every step past L2 was floored at a DRAM copy's time, above what any of
  * its kernels took at 1 MiB, so the candidates tied and the registry's first
  * ran: JOIN and SPLIT of 100-byte pieces at 1 MiB by the lines kernel, 34-38
- * us, where the column moves take 21-22 (memcpy 17-21; Zen 5 VM, a copy
- * held 50 B/ns up to 8 MiB and fell to 34 at 16; docs/PERFORMANCE.md,
+ * us, where the column moves take 21-23 (memcpy 17-21; Zen 5 VM, a copy
+ * held 47-53 B/ns up to 8 MiB and fell to 34 at 16; docs/PERFORMANCE.md,
  * forty-first sitting). */
 #define TMV_L3_ASSUMED ((uint64_t)16 << 20)
 #define TMV_GATHER_PREFETCH_MAX 64
