@@ -17,11 +17,32 @@ typedef void tmv_fill_copy_fn(uint8_t *dst, const uint8_t *src, uint64_t bytes);
  * 3 MiB ran 0.73 x memcpy of each element (tmv-bench --tmv_zoo). */
 #define TMV_FILL_CHUNK_BYTES 16384
 
+/* Elements of at least a line whose width is not a multiple of one are
+ * copied from the source until the row holds TMV_FILL_FROM_SOURCE_BYTES,
+ * and the doubling starts from there. A doubling reads what the copy
+ * before it has just written, and where the element is no multiple of
+ * the vectors' width its loads straddle two of those stores: they wait
+ * for both to reach the cache, once a doubling. TILE inner 100x8 u8 (rows
+ * of 800 bytes, one source copy and three doublings) took 195 ns at 8 KiB
+ * by fill_doubling/avx512 and 27 us at 1 MiB, where a memcpy per element
+ * took 157 ns and 18.5 us; copied from the source to 512 bytes first, 124
+ * ns and 20 us. Elements that are whole lines double without the wait
+ * (TILE inner 16x8 f32, 64-byte elements: 119 ns either way at 8 KiB, 141
+ * copied from the source to 1 KiB), and narrower ones would take a call a
+ * few bytes. Longer rows gain nothing more from the source: TILE inner
+ * 100x64 u8 (rows of 6400 bytes) took 45 ns at 8 KiB, 54 to 512 bytes
+ * and 58 to 1 KiB (tmv-plan-regret --sizes=8KiB,1MiB --filter=tile/,
+ * three rounds alternating, 2026-12-01). */
+#define TMV_FILL_FROM_SOURCE_BYTES 512
+#define TMV_FILL_LINE_BYTES 64
+
 /* TILE's repeats of an element that is no power-of-two width (a 3-byte RGB
  * pixel, a 12-byte float3, a row of channels): the first copy, then the row
  * doubles itself up to TMV_FILL_CHUNK_BYTES, so a row of n copies takes
  * about log2(n) copies, plus one per chunk, instead of n (tile inner/3x64/u8
- * at L2: 0.03 x memcpy with a memcpy call per element). `copy` doubles,
+ * at L2: 0.03 x memcpy with a memcpy call per element); elements of a line
+ * or more that are no whole lines are copied from the source to
+ * TMV_FILL_FROM_SOURCE_BYTES first. `copy` doubles,
  * `repeat` copies the chunk on to the row's end (a streaming copy where the
  * output does not stay in cache); both are constants at each call. */
 __attribute__((always_inline)) static inline void tmv_fill_doubling(const tmv_copy_shape *s, const uint8_t *src,
@@ -30,12 +51,16 @@ __attribute__((always_inline)) static inline void tmv_fill_doubling(const tmv_co
 {
     const uint32_t inner = s->rank - 1;
     const uint64_t len = s->sizes[inner] * s->elem_bytes;
+    const bool from_source = s->elem_bytes >= TMV_FILL_LINE_BYTES && s->elem_bytes % TMV_FILL_LINE_BYTES != 0;
     tmv_walk walk;
     tmv_walk_init(&walk, s, inner);
     do {
         uint8_t *row = dst + walk.dst;
         copy(row, src + walk.src, s->elem_bytes);
         uint64_t done = s->elem_bytes;
+        if (from_source)
+            for (; done + s->elem_bytes <= len && done < TMV_FILL_FROM_SOURCE_BYTES; done += s->elem_bytes)
+                copy(row + done, src + walk.src, s->elem_bytes);
         /* one test a doubling; the chunk's bound is met at most once a row
          * (5% faster than testing both in the loop's condition: TILE inner
          * 16x8 f32, rows of 512 bytes, 8.9 -> 8.4 us a call) */
