@@ -23,16 +23,16 @@ typedef void tmv_fill_copy_fn(uint8_t *dst, const uint8_t *src, uint64_t bytes);
  * before it has just written, and where the element is no multiple of
  * the vectors' width its loads straddle two of those stores: they wait
  * for both to reach the cache, once a doubling. TILE inner 100x8 u8 (rows
- * of 800 bytes, one source copy and three doublings) took 195 ns at 8 KiB
- * by fill_doubling/avx512 and 27 us at 1 MiB, where a memcpy per element
- * took 157 ns and 18.5 us; copied from the source to 512 bytes first, 124
- * ns and 20 us. Elements that are whole lines double without the wait
- * (TILE inner 16x8 f32, 64-byte elements: 119 ns either way at 8 KiB, 141
- * copied from the source to 1 KiB), and narrower ones would take a call a
- * few bytes. Longer rows gain nothing more from the source: TILE inner
- * 100x64 u8 (rows of 6400 bytes) took 45 ns at 8 KiB, 54 to 512 bytes
- * and 58 to 1 KiB (tmv-plan-regret --sizes=8KiB,1MiB --filter=tile/,
- * three rounds alternating, 2026-12-01). */
+ * of 800 bytes, one source copy and three doublings) took 203 ns at 8 KiB
+ * by fill_doubling/avx512 and 27.6 us at 1 MiB, where a memcpy per
+ * element took 157 ns and 18.5 us; copied from the source to 512 bytes
+ * first, 144 ns and 19.9 us. Elements that are whole lines double without
+ * the wait (TILE inner 16x8 f32, 64-byte elements: 119 ns at 8 KiB as they
+ * are, 141 copied from the source to 1 KiB), and narrower ones would take
+ * a call every few bytes. Much longer rows lose a little: TILE inner
+ * 100x64 u8 (rows of 6400 bytes) took 45 ns at 8 KiB, 54 now, 58 copied
+ * to 1 KiB (tmv-plan-regret --sizes=8KiB,1MiB --filter=tile/, three
+ * rounds of each build alternating, 2026-12-01; docs/PERFORMANCE.md). */
 #define TMV_FILL_FROM_SOURCE_BYTES 512
 #define TMV_FILL_LINE_BYTES 64
 
