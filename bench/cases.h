@@ -50,7 +50,7 @@ const char *dtype_name(tmv_dtype dtype);
 
 /* The kinds, one file per operator family. */
 extern const bench_kind kind_join_outer, kind_join_outer_oneshot, kind_join_inner, kind_join_transposed;
-extern const bench_kind kind_split_outer, kind_split_inner, kind_join_nhwc, kind_split_nhwc;
+extern const bench_kind kind_split_outer, kind_split_outer_shuffled, kind_split_inner, kind_join_nhwc, kind_split_nhwc;
 extern const bench_kind kind_tile_inner, kind_tile_outer, kind_tile_all, kind_tile_3d, kind_tile_padded;
 extern const bench_kind kind_s2d, kind_d2s, kind_s2d_padded, kind_s2d_nhwc, kind_d2s_nhwc;
 extern const bench_kind kind_gather_rows, kind_gather_table, kind_gather_elements, kind_gather_batch,

@@ -1001,7 +1001,7 @@ Test(execute, many_split_outputs_in_each_address_order)
     expect_outputs_overlap_message(N - 1, 0, slot, dst);
 }
 
-/* Up to 16 outputs bound in mixed address order are compared pair by pair:
+/* Up to 16 outputs bound in mixed address order are sorted by insertion:
  * disjoint ones (with empty outputs bound to NULL among them) pass, and an
  * overlap between any two, adjacent in the array or at its two ends, is
  * found and named. */
