@@ -8,7 +8,8 @@
  * or one kernel's row can be judged here in a minute, before an A/B of the benchmark confirms it; with
  * --tsv the rows (features included) can be re-priced offline under another table.
  *
- * One thread, the default kernel set (TENSORMOVE_ISA lowers it); gathers are not rated and are skipped. */
+ * One thread, the default kernel set (TENSORMOVE_ISA lowers it), on the CPU where an 8 KiB copy runs fastest
+ * (cpu_pin.h; --cpu= chooses another); gathers are not rated and are skipped. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <time.h>
 
 #include "cases.h"
+#include "cpu_pin.h"
 #include "cost.h"
 #include "kernels.h"
 #include "op.h"
@@ -211,6 +213,7 @@ static void judge_entry(const entry *e, const char *filter, FILE *tsv) {
     const bool ok = e->c->kind->build(e->c, e->target, &s) == 0 && (s.one_shot || tmv_op_create(&s.op, &op) == TMV_OK);
     run.judged += ok;
     run.failed += !ok;
+    bench_cpu_pin(1);   /* the case's steps on the CPU that is fastest now */
     for (uint32_t i = 0; ok && op && i < op->step_count; i++)
         judge_step(name, e->size_name, i, &op->steps[i], op->isa, &s, tsv);
     tmv_op_destroy(op);
@@ -262,7 +265,7 @@ static void report(unsigned worst) {
 static void usage(void) {
     fprintf(stderr,
             "usage: tmv-plan-regret [--sizes=8KiB,1MiB | --sizes=zoo | --sizes=suite] [--filter=TEXT] [--worst=N]\n"
-            "                       [--tsv=PATH]\n"
+            "                       [--tsv=PATH] [--cpu=fastest|none|N]\n"
             "  --sizes   the sweep's output sizes to run (8KiB, 1MiB, 64MiB, 256MiB), the model zoo, or\n"
             "            the benchmark suite's cases at their size classes (default 8KiB,1MiB)\n"
             "  --filter  only cases whose name (family/variant/label/type) contains TEXT\n"
@@ -271,24 +274,33 @@ static void usage(void) {
             "            measured ns, blocks, lines, pieces, bytes (the cost features it was rated on)\n"
             "            and the memory floor in ns (the estimate is the larger of the priced\n"
             "            features and the floor)\n"
+            "  --cpu     the CPU it runs on: the one where an 8 KiB copy runs fastest (default), none\n"
+            "            (wherever the scheduler puts it) or CPU N\n"
             "Exits 1 when a case cannot be built or planned, or a step runs a kernel that is not\n"
             "among its shape's candidates.\n");
 }
 
 int main(int argc, char **argv) {
     char sizes[128] = ",8KiB,1MiB,";
-    const char *filter = NULL, *tsv_path = NULL;
+    const char *filter = NULL, *tsv_path = NULL, *cpu = "fastest";
     unsigned worst = 25;
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--sizes=", 8) == 0) snprintf(sizes, sizeof sizes, ",%s,", argv[i] + 8);
         else if (strncmp(argv[i], "--filter=", 9) == 0) filter = argv[i] + 9;
         else if (strncmp(argv[i], "--worst=", 8) == 0) worst = (unsigned)strtoul(argv[i] + 8, NULL, 10);
         else if (strncmp(argv[i], "--tsv=", 6) == 0) tsv_path = argv[i] + 6;
+        else if (strncmp(argv[i], "--cpu=", 6) == 0) cpu = argv[i] + 6;
         else {
             usage();
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
+    char pinned[1024];
+    if (bench_cpu_choose(cpu, pinned, sizeof pinned) != 0) {
+        fprintf(stderr, "tmv-plan-regret: %s\n", pinned);
+        return 2;
+    }
+    printf("tmv-plan-regret: %s\n", pinned);
     run.sizes = sizes;
     run.zoo = strcmp(sizes, ",zoo,") == 0;
     run.suite = strcmp(sizes, ",suite,") == 0;

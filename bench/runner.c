@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "cases.h"
 #include "context.h"
+#include "cpu_pin.h"
 #include "gather_bound.h"
 #include "obvious.h"
 
@@ -201,6 +202,7 @@ static void run_entry(tmvb_state *state, void *arg) {
     if (cur.x_loop > 0) tmvb_set_counter(state, "x_loop", cur.x_loop);
     if (cur.x_bound > 0) tmvb_set_counter(state, "x_bound", cur.x_bound);
     if (e->pool) tmvb_set_rate_counter(state, "speedup", cur.serial);   /* one-thread wall time / this one */
+    else if (bench_cpu_current() >= 0) tmvb_set_counter(state, "cpu", bench_cpu_current());   /* cpu_pin.h */
     if (cur.op) tmvb_set_label(state, tmv_op_describe(cur.op));   /* the kernels that ran */
 }
 

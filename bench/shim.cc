@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bench.h"
+#include "cpu_pin.h"
 
 namespace {
 benchmark::State &S(tmvb_state *st) { return *reinterpret_cast<benchmark::State *>(st); }
@@ -44,12 +45,14 @@ void tmvb_consume(const void *p) {
 
 void tmvb_register(const char *name, tmvb_fn fn, void *arg) {
   benchmark::RegisterBenchmark(name, [fn, arg](benchmark::State &st) {
+    bench_cpu_pin(1);
     fn(reinterpret_cast<tmvb_state *>(&st), arg);
   });
 }
 
 void tmvb_register_realtime(const char *name, tmvb_fn fn, void *arg) {
   benchmark::RegisterBenchmark(name, [fn, arg](benchmark::State &st) {
+    bench_cpu_pin(0);   // a pool's row: the calling thread is one of its workers
     fn(reinterpret_cast<tmvb_state *>(&st), arg);
   })->UseRealTime();
 }
@@ -88,11 +91,14 @@ std::vector<unsigned> parse_threads(const char *list) {
 // --tmv_quick (ours) selects the quick subset, --tmv_sweep[=full] the
 // generated sweep (sampled, or whole), --tmv_zoo the model zoo;
 // --threads=LIST (ours) the suite's thread counts, by default 1 and the
-// online CPUs.
+// online CPUs; --tmv_cpu=fastest|none|N (ours) the CPU the one-thread rows
+// run on (cpu_pin.h), by default the fastest.
 int main(int argc, char **argv) {
   static char reps[] = "--benchmark_repetitions=3";
   static char aggr[] = "--benchmark_report_aggregates_only=true";
   static const char threads_flag[] = "--threads=";
+  static const char cpu_flag[] = "--tmv_cpu=";
+  const char *cpu = "fastest";
   std::vector<char *> args{argv[0], reps, aggr};
   std::vector<unsigned> threads = parse_threads(("1," + std::to_string(online_cpus())).c_str());
   bench_mode mode = BENCH_SUITE;
@@ -105,6 +111,8 @@ int main(int argc, char **argv) {
       mode = BENCH_SWEEP_FULL;
     } else if (std::strcmp(argv[i], "--tmv_zoo") == 0) {
       mode = BENCH_ZOO;
+    } else if (std::strncmp(argv[i], cpu_flag, sizeof cpu_flag - 1) == 0) {
+      cpu = argv[i] + sizeof cpu_flag - 1;
     } else if (std::strncmp(argv[i], threads_flag, sizeof threads_flag - 1) == 0) {
       threads = parse_threads(argv[i] + sizeof threads_flag - 1);
       if (threads.empty()) {
@@ -119,6 +127,12 @@ int main(int argc, char **argv) {
   args.push_back(nullptr);
   benchmark::Initialize(&n, args.data());
   if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 1;
+  char pinned[1024];
+  if (bench_cpu_choose(cpu, pinned, sizeof pinned) != 0) {
+    std::fprintf(stderr, "tmv-bench: %s\n", pinned);
+    return 1;
+  }
+  tmvb_add_context("cpu_pin", pinned);
   bench_register_all(mode, threads.data(), static_cast<int>(threads.size()));
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

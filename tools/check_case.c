@@ -11,6 +11,7 @@
 #include "check_seed.h"
 #include "check_step.h"
 #include "copy_kinds.h"
+#include "cpu_pin.h"
 #include "kernel_sets.h"
 #include "op.h"
 
@@ -174,6 +175,7 @@ static void bench_one(checker *ck, const ck_step *base, const tmv_kernel *counte
         return;
     }
     double portable_ns = 0;
+    bench_cpu_pin(1);   /* both timings on the CPU that is fastest now (bench/cpu_pin.h) */
     if (bench) {
         ck_step portable;
         ck_step_copy(&portable, base);

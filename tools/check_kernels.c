@@ -15,6 +15,7 @@
 
 #include "casegen_directed.h"
 #include "check_calibrate.h"
+#include "cpu_pin.h"
 #include "check_case.h"
 #include "check_fault.h"
 #include "check_seed.h"
@@ -62,7 +63,8 @@ static void usage(FILE *f)
             "  --case SEED       only the case with this seed (from a failure report)\n"
             "  --verbose         print every case and every check\n"
             "  --bench           also time each kernel against the portable kernel on a sample\n"
-            "                    of the shapes it accepted and print a table (no assertion)\n"
+            "                    of the shapes it accepted and print a table (no assertion), on\n"
+            "                    the CPU where an 8 KiB copy runs fastest\n"
             "  --calibrate=PATH  time every kernel on up to 512 shapes it accepts and write their\n"
             "                    fitted cost profiles (src/cost.h) to PATH, a table of\n"
             "                    src/cost_tables/ (implies --bench); with --kernel or --isa,\n"
@@ -171,6 +173,11 @@ int main(int argc, char **argv)
     if (o.common.iterations == ITERATIONS_NOT_GIVEN)
         o.common.iterations = o.calibrate != NULL ? CALIBRATE_ITERATIONS : ITERATIONS;
     o.bench |= o.calibrate != NULL;
+    if (o.bench) {   /* timings on the fastest CPU (bench/cpu_pin.h): on another they ran 1.3-1.8x slower */
+        char pinned[1024];
+        (void)bench_cpu_choose("fastest", pinned, sizeof pinned);
+        printf("tmv-check-kernels: timing %s\n", pinned);
+    }
 
     unsigned selected = 0, runnable = 0;
     for (unsigned i = 0; i < tmv_kernel_count; i++) {
