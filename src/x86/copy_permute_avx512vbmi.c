@@ -217,8 +217,7 @@ static inline __m512i window_halves(const permute_plan *pl, const uint8_t *src, 
 /* One block of a rows or halves plan, each vector at its own offset. Apart
  * from permute_block, whose stores at 64 * v kept their speed only so (with
  * the offsets read from the tables, TILE inner 3x3 u8 at 1 MiB took 17.9
- * us, 14.2 before). A rows block's vectors are whole
- * (plan_loads_per_byte), a tail's may not be. */
+ * us, 14.2 before). Its vectors may be stored in part (masked). */
 __attribute__((always_inline)) static inline void permute_placed_block(const permute_plan *pl, const uint8_t *src,
                                                                        uint8_t *dst, unsigned pairs, bool halves)
 {
