@@ -92,6 +92,10 @@ int bench_cpu_choose(const char *how, char *report, size_t size) {
     if (strcmp(how, "fastest") == 0) {
         char times[768];
         choose_fastest(times, sizeof times);
+        if (pin.cpu < 0) {   /* no CPU of the mask would take the thread (a sandbox that forbids it) */
+            snprintf(report, size, "not pinned: the thread cannot be moved to one CPU");
+            return 0;
+        }
         pin.fastest = 1;
         snprintf(report, size, "one-thread rows on the CPU where an 8 KiB copy runs fastest, timed again at most once a second (at start cpu %d; %s)", pin.cpu, times);
         return 0;
