@@ -10,7 +10,7 @@
 #include "cpu_pin.h"
 
 #define PROBE_BYTES 8192
-#define PROBE_SAMPLES 301   /* their median: the speed most of a run sees (the least missed a CPU slowed by its neighbours) */
+#define PROBE_SAMPLES 301   /* their median: the speed most of a run sees, not one quiet moment's */
 #define PROBE_COPIES 16     /* copies a sample */
 /* How often "fastest" times the CPUs again: which vCPU is the slow one changed every few minutes on the VM
  * this was written on (cpu_pin.h), and a probe of two CPUs takes under a millisecond. */

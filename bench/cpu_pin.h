@@ -1,5 +1,5 @@
 /* cpu_pin.h - one-thread measurements kept on one CPU: the one of the process's CPUs where an 8 KiB copy in L1
- * runs fastest, found once by timing that copy on each of them.
+ * runs fastest, found by timing that copy on each of them (again after a second or more).
  *
  * The CPUs a process may run on need not move bytes equally fast: on the Zen 5 VM this suite was tuned on, one
  * of the two vCPUs copied 8 KiB in L1 in 59.7 ns and the other in 78.1 (a chain of multiplies: 0.57 and 0.59 ns),
