@@ -1,7 +1,8 @@
-/* interleave_net_x86.h - the permute networks: per-call index vectors, the two-vector zip / unzip steps, and B vectors (de)interleaved at a time. */
+/* interleave_net_x86.h - the permute networks: their index vectors, the two-vector zip / unzip steps, and B vectors (de)interleaved at a time. */
 #ifndef TMV_INTERLEAVE_NET_X86_H
 #define TMV_INTERLEAVE_NET_X86_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,7 +16,8 @@
 #define TMV_NET3 1
 #endif
 
-/* Per-call constants: permute indices, built once per kernel call. */
+/* The network's constants: permute indices, set up at each kernel call
+ * (B = 3's tables copied from three_tables, built once). */
 typedef struct tmv_vctx {
 #if defined(TMV_PERM2)
     tmv_v even, odd, lo, hi;   /* two-source index vectors */
@@ -186,7 +188,7 @@ static inline void three_source(bool inter, unsigned n, unsigned j, unsigned i, 
     *r = inter ? at / 3 : at % n;
 }
 
-/* The B = 3 network's tables for direction `inter` (a scalar loop a call).
+/* The B = 3 network's tables for direction `inter`, built by a scalar loop.
  * AVX-512: each output is two chained two-source permutes, the first
  * taking what it needs of inputs 0 and 1, the second keeping that and
  * taking input 2's. AVX2: each plane row is permuted once, in place of
@@ -197,7 +199,7 @@ static inline void three_source(bool inter, unsigned n, unsigned j, unsigned i, 
  * needs. The interleave permutes the rows and blends each output from
  * them; the de-interleave blends each row's elements from the three
  * vectors and permutes them back (the inverse permute). */
-static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
+static inline void v_ctx_three_build(tmv_vctx *c, size_t w, bool inter)
 {
     const unsigned n = TMV_VB / (unsigned)w;
 #if defined(TMV_PERM2)
@@ -235,6 +237,45 @@ static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
         c->three[j] = v_load((const uint8_t *)perm[j]);
         c->from1[j] = v_load((const uint8_t *)from1[j]);
         c->from2[j] = v_load((const uint8_t *)from2[j]);
+    }
+#endif
+}
+
+/* Those tables for both directions and elements of 1, 2, 4 and 8 bytes,
+ * built once a process (a translation unit: each set has its own). Built
+ * at every call, their scalar loops and the vector loads of what they had
+ * just stored a lane at a time took a third of the B = 3 kernels' time at
+ * 8 KiB: SPACE_TO_DEPTH nchw B3 DCR C1 u8 by copy_deinterleave/avx512vbmi
+ * 385 -> 230 ns, DEPTH_TO_SPACE nchw B3 DCR C3 f32 by
+ * copy_interleave_planes/avx512 270 -> 209 (tmv-plan-regret, 2026-12-01). */
+static tmv_vctx three_tables[2][4];
+static pthread_once_t three_tables_once = PTHREAD_ONCE_INIT;
+
+static void three_tables_build(void)
+{
+    for (unsigned inter = 0; inter < 2; inter++)
+        for (unsigned lw = 0; lw < 4; lw++)
+            v_ctx_three_build(&three_tables[inter][lw], (size_t)1 << lw, inter != 0);
+}
+
+static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
+{
+    if (w > 8) {
+        v_ctx_three_build(c, w, inter);
+        return;
+    }
+    pthread_once(&three_tables_once, three_tables_build);
+    const tmv_vctx *t = &three_tables[inter][__builtin_ctzll(w)];
+#if defined(TMV_PERM2)
+    for (unsigned j = 0; j < 3; j++) {
+        c->chain[j][0] = t->chain[j][0];
+        c->chain[j][1] = t->chain[j][1];
+    }
+#else
+    for (unsigned j = 0; j < 3; j++) {
+        c->three[j] = t->three[j];
+        c->from1[j] = t->from1[j];
+        c->from2[j] = t->from2[j];
     }
 #endif
 }
