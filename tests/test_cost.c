@@ -232,6 +232,32 @@ Test(cost, a_priced_kernel_counts_its_own_blocks_loads_and_permutes)
     cr_expect(h.blocks == g.blocks && h.lines == g.lines && h.pieces == g.pieces && h.bytes == g.bytes);
 }
 
+/* copy_permute's plans of rows sharing windows (and of halves) are
+ * registered apart, as copy_permute_placed, and priced by their own
+ * profile: each shape goes to exactly one of the two. SPACE_TO_DEPTH nchw
+ * B2 DCR C16 u8, 22 x 22 pixels, is [by 2, bx 2, (c, oh) 176, ow 11]: its
+ * block column's two rows (bx) read the same windows a byte apart, a rows
+ * plan; the DEPTH_TO_SPACE of the test above is a plain one. */
+Test(cost, copy_permute_rows_plans_go_to_the_placed_kernel_only)
+{
+    const tmv_kernel *plain = tu_runnable_kernel("copy_permute/avx512vbmi");
+    const tmv_kernel *placed = tu_runnable_kernel("copy_permute_placed/avx512vbmi");
+    if (plain == NULL || placed == NULL)
+        cr_skip_test("copy_permute/avx512vbmi: this CPU does not run the avx512vbmi set");
+    tmv_copy_shape rows = {.rank = 4, .elem_bytes = 1, .sizes = {2, 2, 176, 11}};
+    const int64_t rows_src[4] = {22, 1, 44, 2}, rows_dst[4] = {3872, 1936, 11, 1};
+    tmv_copy_shape blocks = {.rank = 5, .elem_bytes = 1, .sizes = {2, 4, 13, 4, 3}};
+    const int64_t blocks_src[5] = {624, 4, 48, 1, 16}, blocks_dst[5] = {624, 156, 12, 3, 1};
+    for (int d = 0; d < 5; d++) {
+        if (d < 4)
+            rows.src_strides[d] = rows_src[d], rows.dst_strides[d] = rows_dst[d];
+        blocks.src_strides[d] = blocks_src[d], blocks.dst_strides[d] = blocks_dst[d];
+    }
+    cr_expect(placed->fn.copy.accepts(&rows) && !plain->fn.copy.accepts(&rows));
+    cr_expect(plain->fn.copy.accepts(&blocks) && !placed->fn.copy.accepts(&blocks));
+    cr_expect(placed->fn.copy.features != NULL && tmv_cost_profile_in(NULL, placed) != NULL);
+}
+
 /* copy_permute cuts its blocks into whole vectors where a number of
  * periods fills them: TILE inner {341, 3} f32 by {1, 2} is 341 rows of 24
  * bytes, each a 12-byte element (the row folded) written twice. Blocks of

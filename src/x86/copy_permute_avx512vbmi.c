@@ -1,4 +1,4 @@
-/* copy_permute_avx512vbmi.c - copies and broadcasts of elements of up to 32 bytes whose inner dims write a dense block of 96-512 bytes (or up to eight rows of one) from at most eight 64-byte source windows (or windows of two 32-byte runs): per block a masked load per window (run) and, per vector, a byte permute per window pair and a blend, from tables built at create.
+/* copy_permute_avx512vbmi.c - copy_permute and copy_permute_placed (AVX-512 VBMI): copies and broadcasts of elements of up to 32 bytes whose inner dims write a dense block of 96-512 bytes (or up to eight rows of one) from at most eight 64-byte source windows (or windows of two 32-byte runs): per block a masked load per window (run) and, per vector, a byte permute per window pair and a blend, from tables built at create.
  *
  * SPACE_TO_DEPTH of NHWC tensors with one channel writes each output pixel
  * from B runs of B x C elements, one per input row: three 12-byte runs for
@@ -48,7 +48,8 @@
  * destination stride: SPACE_TO_DEPTH of NHWC, CRD, B3 C64 u8 moved byte by
  * byte (339 us at 1 MiB), and by destination in blocks of 32 channels from
  * five windows of halves takes 42 us. Both run out of line, with the rows
- * plans (permute_placed).
+ * plans (permute_placed), and the rows and halves plans are registered
+ * apart, as copy_permute_placed/avx512vbmi, to be priced apart.
  *
  * The tables depend on the block's dims only. A part of a step that a
  * parallel execute cut, or any shape whose inner dims differ from the
@@ -86,6 +87,13 @@ static const permute_state *permute_plan_of(const tmv_copy_shape *s)
     return last_plan.ok ? &last_plan.st : NULL;
 }
 
+/* A plan whose vectors are placed from its tables (permute_placed): rows
+ * or halves. */
+static bool plan_placed(const permute_plan *pl)
+{
+    return pl->rows > 1 || pl->halves;
+}
+
 void tmv_copy_permute_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
 {
     const permute_state *st = permute_plan_of(s);
@@ -93,9 +101,29 @@ void tmv_copy_permute_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
         memcpy(state, st, sizeof *st);
 }
 
+void tmv_copy_permute_placed_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
+{
+    tmv_copy_permute_avx512vbmi_prepare(s, state);
+}
+
+/* The shapes of plain plans here, of placed plans (rows, halves) as
+ * copy_permute_placed/avx512vbmi, the same code under a profile of its
+ * own: a placed block's vectors take their offsets and masks from the
+ * tables and are more often stored in part, and priced as the plain blocks
+ * the rows plan of SPACE_TO_DEPTH nchw B4 DCR C3 u8 at 8 KiB was rated 208
+ * ns and ran 322-436 (its own fit: 302), in place of a planes kernel's
+ * 226. Priced apart, five sweep plans changed at 8 KiB, 0.87x the time
+ * (tmv-plan-regret, 2026-12-01). */
 bool tmv_copy_permute_avx512vbmi_accepts(const tmv_copy_shape *s)
 {
-    return permute_plan_of(s) != NULL;
+    const permute_state *st = permute_plan_of(s);
+    return st != NULL && !plan_placed(&st->block);
+}
+
+bool tmv_copy_permute_placed_avx512vbmi_accepts(const tmv_copy_shape *s)
+{
+    const permute_state *st = permute_plan_of(s);
+    return st != NULL && plan_placed(&st->block);
 }
 
 /* Priced by its own blocks (tails counted), the windows they load (lines)
@@ -116,7 +144,7 @@ bool tmv_copy_permute_avx512vbmi_accepts(const tmv_copy_shape *s)
  * blocks of whole vectors, the single permute of TILE 3d [n, 4, 1] u8 by
  * {8, 1, 8} at 8 KiB, 70.6 ns, was rated under a permute of a slice and
  * fill_doubling's replicas, 48.3, and six TILE plans went 0.68-0.89x.) */
-void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_features *f)
+static void permute_features(const tmv_copy_shape *s, tmv_cost_features *f)
 {
     const permute_state *st = permute_plan_of(s);
     if (st == NULL)
@@ -144,8 +172,18 @@ void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_feat
     f->lines = loads * (blocks * pl->windows + tails * st->tail.windows);
     /* a rows or halves plan's tail takes the block's pairs (permute_placed) */
     const double pairs = (pl->windows + 1) / 2;
-    const double tail_pairs = pl->rows > 1 || pl->halves ? pairs : (st->tail.windows + 1) / 2;
+    const double tail_pairs = plan_placed(pl) ? pairs : (st->tail.windows + 1) / 2;
     f->pieces = blocks * pl->vectors * pairs + tails * st->tail.vectors * tail_pairs;
+}
+
+void tmv_copy_permute_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_features *f)
+{
+    permute_features(s, f);
+}
+
+void tmv_copy_permute_placed_avx512vbmi_features(const tmv_copy_shape *s, tmv_cost_features *f)
+{
+    permute_features(s, f);
 }
 
 /* The tables were built for s's inner dims (and a whole number of periods
@@ -391,7 +429,7 @@ __attribute__((always_inline)) static inline void permute_run(const permute_plan
                                                               const tmv_copy_shape *outer, const uint8_t *src,
                                                               uint8_t *dst, uint64_t ahead)
 {
-    if (pl->rows > 1 || pl->halves) {
+    if (plan_placed(pl)) {
         if (ahead != 0)
             permute_placed(pl, tail, outer, src, dst, ahead);
         else
@@ -419,7 +457,7 @@ __attribute__((noinline)) static void permute_far(const permute_plan *pl, const 
     permute_run(pl, tail, outer, src, dst, ahead);
 }
 
-void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+static void permute_copy(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const permute_state *st = s->state;
     tmv_copy_shape sorted;
@@ -456,4 +494,14 @@ void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, ui
         permute_far(pl, tail, &outer, src, dst, tmv_ahead_in_blocks(PERMUTE_PREFETCH_BYTES, ss));
     else
         permute_run(pl, tail, &outer, src, dst, 0);
+}
+
+void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    permute_copy(s, src, dst);
+}
+
+void tmv_copy_permute_placed_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    permute_copy(s, src, dst);
 }
