@@ -258,12 +258,9 @@ static void three_tables_build(void)
             v_ctx_three_build(&three_tables[inter][lw], (size_t)1 << lw, inter != 0);
 }
 
+/* w: 1, 2, 4 or 8 (every kernel dispatches on those widths). */
 static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
 {
-    if (w > 8) {
-        v_ctx_three_build(c, w, inter);
-        return;
-    }
     pthread_once(&three_tables_once, three_tables_build);
     const tmv_vctx *t = &three_tables[inter][__builtin_ctzll(w)];
 #if defined(TMV_PERM2)
@@ -281,7 +278,9 @@ static inline void v_ctx_three(tmv_vctx *c, size_t w, bool inter)
 }
 #endif
 
-static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
+/* The constants for elements of w bytes, B = b, with B = 3's tables for
+ * direction `three_inter`. */
+static inline void v_ctx_setup(tmv_vctx *c, size_t w, unsigned b, bool three_inter)
 {
 #if defined(TMV_PERM2)
     const unsigned n = 64 / (unsigned)w;   /* elements per vector */
@@ -297,10 +296,10 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
     c->lo = _mm512_or_si512(half, odd_n);                 /* interleave low halves */
     c->hi = v_add(c->lo, v_set1(n / 2, w), w);            /* interleave high halves */
     if (b == 3)
-        v_ctx_three(c, w, false);
+        v_ctx_three(c, w, three_inter);
 #elif defined(TMV_VEC_AVX2)
     if (b == 3 && v_net3(w))
-        v_ctx_three(c, w, false);
+        v_ctx_three(c, w, three_inter);
 #endif
 #if defined(TMV_VEC_AVX512)
     c->fix_even = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
@@ -315,23 +314,22 @@ static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b)
     (void)c;
     (void)w;
     (void)b;
+    (void)three_inter;
 }
 
-#if defined(TMV_NET3)
-/* The B = 3 interleave's tables (replacing the de-interleave's). */
-static inline void v_ctx_interleave3(tmv_vctx *c, size_t w) { v_ctx_three(c, w, true); }
-#endif
+/* The de-interleave's constants. */
+static inline void v_ctx_init(tmv_vctx *c, size_t w, unsigned b) { v_ctx_setup(c, w, b, false); }
 
-/* The tables for one direction: v_ctx_init's, and the B = 3 interleave's
- * in place of the de-interleave's where this set's network takes w. */
+/* The constants for one direction: the B = 3 interleave's tables in place
+ * of the de-interleave's where this set's network takes w. */
 static inline void v_ctx_for(tmv_vctx *c, size_t w, unsigned b, bool inter)
 {
-    v_ctx_init(c, w, b);
 #if defined(TMV_NET3)
-    if (inter && b == 3 && v_net3(w))
-        v_ctx_interleave3(c, w);
-#endif
+    v_ctx_setup(c, w, b, inter && b == 3 && v_net3(w));
+#else
     (void)inter;
+    v_ctx_setup(c, w, b, false);
+#endif
 }
 
 /* ---- the four two-vector steps, for elements of w bytes ---- */
