@@ -44,9 +44,9 @@ static void rows_bytes_run(const tmv_rows_shape *s, void *const *pieces, uint8_t
     tmv_rows_streams st;
     tmv_rows_streams_of(s, pieces, joined, &st);
     if (join)
-        rows_bytes_any(s->state, s->rows, st.at, st.joined, true, 1, 0, 0);
+        rows_bytes_any(s->state, s->rows, st.at, st.joined, true, 1, 0, 0, false);
     else
-        rows_bytes_any(s->state, s->rows, st.at, st.joined, false, 1, 0, 0);
+        rows_bytes_any(s->state, s->rows, st.at, st.joined, false, 1, 0, 0, false);
 }
 
 TMV_JOIN_ROWS_KERNEL(bytes_avx512vbmi, rows_bytes_shape, rows_bytes, prepared)

@@ -34,8 +34,10 @@
  * Whole vectors are loaded and stored while 64 bytes remain in every
  * buffer of the step (a store's bytes past the block are written again by
  * the next block, always inside this call's rows, so a parallel part never
- * touches its neighbour's); the last blocks are masked. No streaming stores:
- * a block is not a whole line. */
+ * touches its neighbour's); the last blocks are masked: page-safe where the
+ * call's buffers end (mask_page_x86.h), plain where a runs copy's next
+ * position follows (rows_bytes_inner_tail). No streaming stores: a block is
+ * not a whole line. */
 #ifndef TMV_ROWS_BYTES_AVX512VBMI_H
 #define TMV_ROWS_BYTES_AVX512VBMI_H
 
@@ -341,13 +343,53 @@ __attribute__((noinline)) static void rows_bytes_last(const rows_bytes_plan *pl,
     }
 }
 
+/* The last rows of a position that the call's buffers go on past (see
+ * rows_bytes_count), from row r: blocks of T = min(L, rows) rows under
+ * masks fixed for the call (tmask: T rows of each piece, jmask: of the
+ * joined rows), the last moved back to end on the position's last row,
+ * writing again rows the block before it wrote. Inline and with no page
+ * test (mask_page_x86.h): the bytes past these rows are the next rows of
+ * the same buffers, in pages the call touches. Out of line and page-safe,
+ * once a position (rows_bytes_last), they were 37% of DEPTH_TO_SPACE NHWC
+ * DCR B3 C3 u8 at 8 KiB, its vector tables reloaded after every call. */
+__attribute__((always_inline)) static inline void rows_bytes_inner_tail(const rows_bytes_plan *pl, unsigned n,
+                                                                      uint64_t rows, uint64_t r, uint8_t **at,
+                                                                      uint8_t *joined, bool join,
+                                                                      const __m512i *idx, const __mmask64 *tmask,
+                                                                      __mmask64 jmask)
+{
+    const uint64_t L = pl->block_rows, T = rows < L ? rows : L, R = pl->joined_bytes;
+    for (; r < rows; r += T) {
+        const uint64_t back = rows - r < T ? T - (rows - r) : 0;   /* rows the block starts before r */
+        uint8_t *const j = joined - back * R;
+        if (join) {
+            __m512i acc = _mm512_setzero_si512();
+            for (unsigned p = 0; p < n; p++)
+                acc = _mm512_mask_permutexvar_epi8(
+                    acc, pl->mask[p], idx[p], _mm512_maskz_loadu_epi8(tmask[p], at[p] - back * pl->piece_bytes[p]));
+            _mm512_mask_storeu_epi8(j, jmask, acc);
+        } else {
+            const __m512i v = _mm512_maskz_loadu_epi8(jmask, j);
+            for (unsigned p = 0; p < n; p++)
+                _mm512_mask_storeu_epi8(at[p] - back * pl->piece_bytes[p], tmask[p], _mm512_permutexvar_epi8(idx[p], v));
+        }
+        for (unsigned p = 0; p < n; p++)
+            at[p] += T * pl->piece_bytes[p];
+        joined += T * R;
+    }
+}
+
 /* The rows of one position, the pieces' rows at at[] (moved on): n (a
  * constant after inlining) pieces, the byte tables (idx, widx: the wide
- * blocks') and steps read by the caller. `join` says which side is read. */
+ * blocks') and steps read by the caller. `join` says which side is read;
+ * `inner`, that the buffers go on past the position's rows (its last rows
+ * then take rows_bytes_inner_tail under the masks tmask and jmask). */
 __attribute__((always_inline)) static inline void rows_bytes_position(const rows_bytes_plan *pl, unsigned n,
                                                                     uint64_t rows, uint8_t **at, uint8_t *joined,
                                                                     bool join, const __m512i *idx,
-                                                                    const __m512i *widx, const uint64_t *step)
+                                                                    const __m512i *widx, const uint64_t *step,
+                                                                    bool inner, const __mmask64 *tmask,
+                                                                    __mmask64 jmask)
 {
     uint64_t r = 0;
     if (!join && n <= WIDE_PIECES && pl->wide_rows != 0) {
@@ -384,7 +426,10 @@ __attribute__((always_inline)) static inline void rows_bytes_position(const rows
             }
         }
     }
-    rows_bytes_last(pl, rows - r, at, joined, join);
+    if (inner)
+        rows_bytes_inner_tail(pl, n, rows, r, at, joined, join, idx, tmask, jmask);
+    else
+        rows_bytes_last(pl, rows - r, at, joined, join);
 }
 
 /* One instance per piece count n (a constant after inlining), so the tables
@@ -394,11 +439,13 @@ __attribute__((always_inline)) static inline void rows_bytes_position(const rows
  * for all of them: read for each position, after the last one's stores,
  * they took DEPTH_TO_SPACE NHWC DCR B3 C3 u8 at 8 KiB (positions of 17
  * rows) 531 ns against 387, SPACE_TO_DEPTH B3 C1 u8 at 1 MiB 28.2 us
- * against 23.9. */
+ * against 23.9. `packed`: the positions' rows tile their buffers (each
+ * stream's rows follow the one before, and the joined rows the same), so
+ * every position but the last ends inside the call's bytes. */
 __attribute__((always_inline)) static inline void rows_bytes_count(const rows_bytes_plan *pl, unsigned n, uint64_t rows,
                                                                  uint8_t *const *streams, uint8_t *joined, bool join,
                                                                  uint64_t positions, uint64_t joined_step,
-                                                                 uint64_t stream_step)
+                                                                 uint64_t stream_step, bool packed)
 {
     __m512i idx[TMV_ROWS_MAX_STREAMS], widx[WIDE_VECTORS];
     uint64_t step[TMV_ROWS_MAX_STREAMS];
@@ -409,29 +456,35 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
     const bool wide = n <= WIDE_PIECES && pl->wide_rows != 0;
     for (unsigned k = 0; k < WIDE_VECTORS; k++)   /* a JOIN's past V are zeros (rows_bytes_wide_make) */
         widx[k] = wide && k < (join ? WIDE_VECTORS : n) ? _mm512_loadu_si512(pl->wide_idx[k]) : _mm512_setzero_si512();
+    const uint64_t T = rows < pl->block_rows ? rows : pl->block_rows;   /* rows_bytes_inner_tail's blocks */
+    __mmask64 tmask[TMV_ROWS_MAX_STREAMS];
+    for (unsigned p = 0; p < n; p++)
+        tmask[p] = tmv_first_mask((int64_t)(T * pl->piece_bytes[p]));
+    const __mmask64 jmask = tmv_first_mask((int64_t)(T * pl->joined_bytes));
     for (uint64_t i = 0; i < positions; i++) {
         uint8_t *at[TMV_ROWS_MAX_STREAMS];
         for (unsigned p = 0; p < n; p++)
             at[p] = streams[p] + i * stream_step;
-        rows_bytes_position(pl, n, rows, at, joined + i * joined_step, join, idx, widx, step);
+        rows_bytes_position(pl, n, rows, at, joined + i * joined_step, join, idx, widx, step, packed && i + 1 < positions,
+                            tmask, jmask);
     }
 }
 
 /* One instance per piece count (2..16). */
 __attribute__((always_inline)) static inline void rows_bytes_any(const rows_bytes_plan *pl, uint64_t rows, uint8_t *const *streams,
                                                                  uint8_t *joined, bool join, uint64_t positions,
-                                                                 uint64_t joined_step, uint64_t stream_step)
+                                                                 uint64_t joined_step, uint64_t stream_step, bool packed)
 {
     switch (pl->n) {
 #define TMV_ROWS_BYTES_CASE(k) \
-    case k: rows_bytes_count(pl, k, rows, streams, joined, join, positions, joined_step, stream_step); break;
+    case k: rows_bytes_count(pl, k, rows, streams, joined, join, positions, joined_step, stream_step, packed); break;
         TMV_ROWS_BYTES_CASE(2) TMV_ROWS_BYTES_CASE(3) TMV_ROWS_BYTES_CASE(4) TMV_ROWS_BYTES_CASE(5)
         TMV_ROWS_BYTES_CASE(6) TMV_ROWS_BYTES_CASE(7) TMV_ROWS_BYTES_CASE(8) TMV_ROWS_BYTES_CASE(9)
         TMV_ROWS_BYTES_CASE(10) TMV_ROWS_BYTES_CASE(11) TMV_ROWS_BYTES_CASE(12) TMV_ROWS_BYTES_CASE(13)
         TMV_ROWS_BYTES_CASE(14) TMV_ROWS_BYTES_CASE(15)
 #undef TMV_ROWS_BYTES_CASE
     default: rows_bytes_count(pl, TMV_ROWS_MAX_STREAMS, rows, streams, joined, join, positions, joined_step,
-                              stream_step);
+                              stream_step, packed);
         break;
     }
 }

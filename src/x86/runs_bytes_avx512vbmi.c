@@ -7,16 +7,16 @@
  * position a call, are rows_bytes_avx512vbmi.c's). */
 __attribute__((noinline)) static void rows_bytes_join(const rows_bytes_plan *pl, uint64_t rows,
                                                       uint8_t *const *streams, uint8_t *joined, uint64_t positions,
-                                                      uint64_t joined_step, uint64_t stream_step)
+                                                      uint64_t joined_step, uint64_t stream_step, bool packed)
 {
-    rows_bytes_any(pl, rows, streams, joined, true, positions, joined_step, stream_step);
+    rows_bytes_any(pl, rows, streams, joined, true, positions, joined_step, stream_step, packed);
 }
 
 __attribute__((noinline)) static void rows_bytes_split(const rows_bytes_plan *pl, uint64_t rows,
                                                        uint8_t *const *streams, uint8_t *joined, uint64_t positions,
-                                                       uint64_t joined_step, uint64_t stream_step)
+                                                       uint64_t joined_step, uint64_t stream_step, bool packed)
 {
-    rows_bytes_any(pl, rows, streams, joined, false, positions, joined_step, stream_step);
+    rows_bytes_any(pl, rows, streams, joined, false, positions, joined_step, stream_step, packed);
 }
 
 /* ---- the same interleave as a copy: B-way (de)interleaves of runs ----
@@ -107,6 +107,9 @@ static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, 
     const uint32_t outer = s->rank - 2, d = outer > 0 ? outer - 1 : 0;   /* d: the positions' dim */
     const uint64_t positions = outer > 0 ? s->sizes[d] : 1;
     const uint64_t src_step = outer > 0 ? s->src_strides[d] : 0, dst_step = outer > 0 ? s->dst_strides[d] : 0;
+    const uint64_t n = r.rows.piece_count, stream_bytes = r.rows.rows * s->elem_bytes;   /* a stream's row */
+    const bool packed = stride == stream_bytes && (inter ? src_step : dst_step) == n * stream_bytes &&
+                        (inter ? dst_step : src_step) == n * stream_bytes;   /* rows_bytes_count */
     tmv_walk walk;
     tmv_walk_init(&walk, s, d);
     do {
@@ -116,9 +119,10 @@ static void runs_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst, 
         for (uint32_t p = 0; p < r.rows.piece_count; p++)
             at[p] = inter ? (uint8_t *)(uintptr_t)(from + p * stride) : to + p * stride;   /* JOIN's only read */
         if (inter)
-            rows_bytes_join(&st->plan, r.rows.rows, at, to, positions, dst_step, src_step);
+            rows_bytes_join(&st->plan, r.rows.rows, at, to, positions, dst_step, src_step, packed);
         else
-            rows_bytes_split(&st->plan, r.rows.rows, at, (uint8_t *)(uintptr_t)from, positions, src_step, dst_step);
+            rows_bytes_split(&st->plan, r.rows.rows, at, (uint8_t *)(uintptr_t)from, positions, src_step, dst_step,
+                             packed);
     } while (tmv_walk_next(&walk));
 }
 
