@@ -55,20 +55,21 @@ typedef struct runs_bytes_state {
 _Static_assert(sizeof(runs_bytes_state) <= TMV_KERNEL_STATE_BYTES, "runs plan exceeds the kernel state");
 
 /* Whether a runs copy moves its rows (`rows` a position) in the wide
- * blocks: for three streams or more, where a position holds at least
- * two blocks. At 1 MiB (tmv-bench --tmv_sweep=full, NHWC DCR u8) they
- * took 0.80-0.88x the time of the blocks of one vector for B = 3 (C = 1
- * and 3, both directions), but 1.11x on SPACE_TO_DEPTH B = 2 C = 3 (a
- * JOIN of two 6-byte runs; the YOLOv5 stem 1.08-1.12x) and 0.92-1.0x on
- * the other B = 2 cases. Two blocks, not four, once a position's last rows
- * cost no call (rows_bytes_inner_tail): at 8 KiB, positions of 17 rows
- * and blocks of 7, DEPTH_TO_SPACE NHWC DCR B3 C3 u8 took 334 -> 245 ns and
- * SPACE_TO_DEPTH 304 -> 262 (tmv-plan-regret). Joined rows past 64 bytes
- * move in wide blocks only (block_rows 0). */
+ * blocks: where a position holds at least two of them. Where four were
+ * asked for, and three streams or more, the wide blocks took 0.80-0.88x
+ * the time of the blocks of one vector at 1 MiB for B = 3 (NHWC DCR u8,
+ * C = 1 and 3, both directions) and 1.11x on SPACE_TO_DEPTH B = 2 C = 3;
+ * since a position's last rows cost no call (rows_bytes_inner_tail), two
+ * blocks and two streams are enough (tmv-plan-regret, geometric means of
+ * the kernel's steps: TILE inner 0.77x at 8 KiB and 0.88x at 1 MiB, TILE
+ * 3d 0.80 and 0.92, NHWC SPACE_TO_DEPTH and DEPTH_TO_SPACE 0.94-1.01;
+ * DEPTH_TO_SPACE NHWC DCR B3 C3 u8 at 8 KiB, positions of 17 rows and
+ * blocks of 7, 334 -> 245 ns). Joined rows past 64 bytes move in wide
+ * blocks only (block_rows 0). */
 static bool runs_wide(const rows_bytes_plan *pl, uint64_t rows)
 {
     return pl->wide_rows != 0 &&
-           (pl->block_rows == 0 || (pl->n >= 3 && rows >= 2 * (uint64_t)pl->wide_rows));   /* 0: wide only */
+           (pl->block_rows == 0 || rows >= 2 * (uint64_t)pl->wide_rows);   /* 0: wide only */
 }
 
 static void runs_prepare(const tmv_copy_shape *s, void *state, bool inter)
