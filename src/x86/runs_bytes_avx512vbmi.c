@@ -55,21 +55,22 @@ typedef struct runs_bytes_state {
 _Static_assert(sizeof(runs_bytes_state) <= TMV_KERNEL_STATE_BYTES, "runs plan exceeds the kernel state");
 
 /* Whether a runs copy moves its rows (`rows` a position) in the wide
- * blocks: where a position holds at least two of them. Where four were
- * asked for, and three streams or more, the wide blocks took 0.80-0.88x
- * the time of the blocks of one vector at 1 MiB for B = 3 (NHWC DCR u8,
- * C = 1 and 3, both directions) and 1.11x on SPACE_TO_DEPTH B = 2 C = 3;
- * since a position's last rows cost no call (rows_bytes_inner_tail), two
- * blocks and two streams are enough (tmv-plan-regret, geometric means of
- * the kernel's steps: TILE inner 0.77x at 8 KiB and 0.88x at 1 MiB, TILE
- * 3d 0.80 and 0.92, NHWC SPACE_TO_DEPTH and DEPTH_TO_SPACE 0.94-1.01;
- * DEPTH_TO_SPACE NHWC DCR B3 C3 u8 at 8 KiB, positions of 17 rows and
- * blocks of 7, 334 -> 245 ns). Joined rows past 64 bytes move in wide
- * blocks only (block_rows 0). */
+ * blocks: where a position has the rows one of them needs to move whole
+ * vectors (wide_fast_rows). Where four were asked for, and three streams
+ * or more, the wide blocks took 0.80-0.88x the time of the blocks of one
+ * vector at 1 MiB for B = 3 (NHWC DCR u8, C = 1 and 3, both directions)
+ * and 1.11x on SPACE_TO_DEPTH B = 2 C = 3. Since a position's last rows
+ * cost no call (rows_bytes_inner_tail), two streams and one block are
+ * enough (tmv-plan-regret, geometric means of the kernel's steps; two
+ * blocks, two streams: TILE inner 0.77x at 8 KiB and 0.88x at 1 MiB, TILE
+ * 3d 0.80 and 0.92, DEPTH_TO_SPACE NHWC DCR B3 C3 u8 at 8 KiB, positions
+ * of 17 rows and blocks of 7, 334 -> 245 ns; one block: the kernels' steps
+ * 0.96x and 0.99x, the nchw steps of 1 MiB with long rows 0.36-0.78x).
+ * Joined rows past 64 bytes move in wide blocks only (block_rows 0). */
 static bool runs_wide(const rows_bytes_plan *pl, uint64_t rows)
 {
     return pl->wide_rows != 0 &&
-           (pl->block_rows == 0 || rows >= 2 * (uint64_t)pl->wide_rows);   /* 0: wide only */
+           (pl->block_rows == 0 || rows >= pl->wide_fast_rows);   /* 0: wide only */
 }
 
 static void runs_prepare(const tmv_copy_shape *s, void *state, bool inter)
