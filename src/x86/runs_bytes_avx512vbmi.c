@@ -28,8 +28,11 @@ __attribute__((noinline)) static void rows_bytes_split(const rows_bytes_plan *pl
 /* B, or 0 if the shape is no B-way (de)interleave of runs or its joined
  * rows of B * w bytes are not the rows engine's: those its blocks of one
  * vector take, or for up to WIDE_PIECES streams those its wide blocks take
- * (of at least three rows) where a position holds four wide blocks
- * (runs_wide). */
+ * (of at least three rows) where a position holds two wide blocks
+ * (runs_wide). Four until the positions' tails went inline; with two,
+ * three 8 KiB plans changed (tmv-plan-regret): DEPTH_TO_SPACE NHWC DCR B3
+ * C1 f32 315 -> 248 ns and B4 C3 u8 308 -> 256 from copy_runs/scalar,
+ * SPACE_TO_DEPTH B4 C3 u8 221 -> 241 from copy_permute. */
 static unsigned runs_streams(const tmv_copy_shape *s, bool inter)
 {
     const unsigned b = tmv_runs_streams(s, inter);
@@ -40,7 +43,7 @@ static unsigned runs_streams(const tmv_copy_shape *s, bool inter)
     for (unsigned p = 0; p < b; p++)
         bytes[p] = w;
     const uint64_t W = wide_block_rows(b, bytes, R), rows = s->sizes[inter ? s->rank - 2 : s->rank - 1];
-    return W >= 3 && rows >= 4 * W ? b : 0;
+    return W >= 3 && rows >= 2 * W ? b : 0;
 }
 
 bool tmv_interleave_runs_avx512vbmi_accepts(const tmv_copy_shape *s) { return runs_streams(s, true) != 0; }
