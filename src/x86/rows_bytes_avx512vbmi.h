@@ -313,10 +313,11 @@ static inline void store_width(uint8_t *p, unsigned width, __m512i v)
 }
 
 /* The last rows, fewer than a block needs to move whole widths, in masked
- * blocks of L rows. Out of line, with n at run time: it runs once a call,
- * and its page-safe masked accesses (mask_page_x86.h) may call out, which
- * inlined cost the loops above their registers (SPLIT inner 3x8B u8 at
- * 8 KiB 86 -> 98 ns). */
+ * blocks of L rows. Out of line, with n at run time: it runs once a call
+ * (a runs copy's: after its last position, or after each where its
+ * positions do not tile their buffers), and its page-safe masked accesses
+ * (mask_page_x86.h) may call out, which inlined cost the loops above their
+ * registers (SPLIT inner 3x8B u8 at 8 KiB 86 -> 98 ns). */
 __attribute__((noinline)) static void rows_bytes_last(const rows_bytes_plan *pl, uint64_t rows, uint8_t **at,
                                                       uint8_t *joined, bool join)
 {
@@ -343,6 +344,12 @@ __attribute__((noinline)) static void rows_bytes_last(const rows_bytes_plan *pl,
     }
 }
 
+/* The rows of rows_bytes_inner_tail's blocks for positions of `rows`. */
+static inline uint64_t rows_bytes_tail_rows(const rows_bytes_plan *pl, uint64_t rows)
+{
+    return rows < pl->block_rows ? rows : pl->block_rows;
+}
+
 /* The last rows of a position that the call's buffers go on past (see
  * rows_bytes_count), from row r: blocks of T = min(L, rows) rows under
  * masks fixed for the call (tmask: T rows of each piece, jmask: of the
@@ -358,7 +365,7 @@ __attribute__((always_inline)) static inline void rows_bytes_inner_tail(const ro
                                                                       const __m512i *idx, const __mmask64 *tmask,
                                                                       __mmask64 jmask)
 {
-    const uint64_t L = pl->block_rows, T = rows < L ? rows : L, R = pl->joined_bytes;
+    const uint64_t T = rows_bytes_tail_rows(pl, rows), R = pl->joined_bytes;
     for (; r < rows; r += T) {
         const uint64_t back = rows - r < T ? T - (rows - r) : 0;   /* rows the block starts before r */
         uint8_t *const j = joined - back * R;
@@ -456,7 +463,7 @@ __attribute__((always_inline)) static inline void rows_bytes_count(const rows_by
     const bool wide = n <= WIDE_PIECES && pl->wide_rows != 0;
     for (unsigned k = 0; k < WIDE_VECTORS; k++)   /* a JOIN's past V are zeros (rows_bytes_wide_make) */
         widx[k] = wide && k < (join ? WIDE_VECTORS : n) ? _mm512_loadu_si512(pl->wide_idx[k]) : _mm512_setzero_si512();
-    const uint64_t T = rows < pl->block_rows ? rows : pl->block_rows;   /* rows_bytes_inner_tail's blocks */
+    const uint64_t T = rows_bytes_tail_rows(pl, rows);
     __mmask64 tmask[TMV_ROWS_MAX_STREAMS];
     for (unsigned p = 0; p < n; p++)
         tmask[p] = tmv_first_mask((int64_t)(T * pl->piece_bytes[p]));
