@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels.h"
 #include "walk.h"
 
 /* The longest run the wide-run kernels (copy_runs/<set>) take: two 64-byte
@@ -24,6 +25,42 @@ static inline bool tmv_copy_runs_shape(const tmv_copy_shape *s)
            (s->rank == 0 || s->src_strides[s->rank - 1] != 0);
 }
 
+/* A column of fewer runs than this costs its mover's call more than its
+ * moves (a function call, the width's branches, a loop that exits after a
+ * few turns), and the dim outside it, if longer, takes the columns instead
+ * (tmv_copy_columns_turn). */
+#define TMV_COPY_COLUMN_TURN_RUNS 8
+/* ... so long as that dim spans at most this on either side, so that the
+ * inner dim's passes over it (one a column) find its lines in L1. */
+#define TMV_COPY_COLUMN_TURN_SPAN 16384
+
+/* Whether shape s's columns run along the dim outside the inner one: the
+ * inner dim is shorter than TMV_COPY_COLUMN_TURN_RUNS and that dim longer,
+ * within TMV_COPY_COLUMN_TURN_SPAN. NHWC SPACE_TO_DEPTH's inner dim is the
+ * block row (B runs of B * C elements, one from each of B input rows), the
+ * dim outside it the output row: the ResNet stem (B4 C3 f32, 48-byte runs)
+ * by copy_runs/avx512 took 1185 ns at 56x56 by columns of 4 runs, 723 by
+ * columns of 14, and 21.1 against 14.5 us at 224x224 (its model zoo size).
+ * copy_long's runs of 256 bytes and more (B4 C64 u8) gained nothing: it
+ * keeps its columns. */
+static inline bool tmv_copy_columns_turn(const tmv_copy_shape *s)
+{
+    if (s->rank < 2)
+        return false;
+    const uint32_t mid = s->rank - 2;
+    const uint64_t n = s->sizes[mid + 1], m = s->sizes[mid];
+    return n < TMV_COPY_COLUMN_TURN_RUNS && m > n && m * s->src_strides[mid] <= TMV_COPY_COLUMN_TURN_SPAN &&
+           m * s->dst_strides[mid] <= TMV_COPY_COLUMN_TURN_SPAN;
+}
+
+/* The cost units of a kernel that walks s by tmv_copy_by_columns with turn
+ * (a priced row's features, kernels.h): a line is a column. */
+static inline void tmv_copy_columns_features(const tmv_copy_shape *s, bool turn, tmv_cost_features *f)
+{
+    if (turn)
+        f->lines = f->pieces / (double)s->sizes[s->rank - 2];
+}
+
 /* Moves n runs of w bytes, run i from s + i * sp to d + i * dp. */
 typedef void tmv_copy_column_fn(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp, uint64_t n, size_t w);
 
@@ -31,9 +68,12 @@ typedef void tmv_copy_column_fn(uint8_t *d, uint64_t dp, const uint8_t *s, uint6
  * (a constant at each call: always inlined, so it inlines too). The dim
  * outside the inner one is a plain loop and the odometer walks the rest:
  * stepping the odometer per run cost about 2 ns, most of a short run's
- * time (the portable copies do the same, portable_copy.c). */
+ * time (the portable copies do the same, portable_copy.c). With turn
+ * (tmv_copy_columns_turn's), the columns run along the dim outside the
+ * inner one, the inner dim is the plain loop. */
 __attribute__((always_inline)) static inline void tmv_copy_by_columns(const tmv_copy_shape *s, const uint8_t *src,
-                                                                      uint8_t *dst, tmv_copy_column_fn *column)
+                                                                      uint8_t *dst, tmv_copy_column_fn *column,
+                                                                      bool turn)
 {
     const size_t w = (size_t)s->elem_bytes;
     if (s->rank == 0) {
@@ -53,8 +93,12 @@ __attribute__((always_inline)) static inline void tmv_copy_by_columns(const tmv_
     do {
         const uint8_t *from = src + walk.src;
         uint8_t *to = dst + walk.dst;
-        for (uint64_t m = 0; m < mids; m++, from += mid_src, to += mid_dst)
-            column(to, dst_stride, from, src_stride, n, w);
+        if (turn)
+            for (uint64_t i = 0; i < n; i++, from += src_stride, to += dst_stride)
+                column(to, mid_dst, from, mid_src, mids, w);
+        else
+            for (uint64_t m = 0; m < mids; m++, from += mid_src, to += mid_dst)
+                column(to, dst_stride, from, src_stride, n, w);
     } while (tmv_walk_next(&walk));
 }
 

@@ -234,12 +234,15 @@ static void write_run(FILE *f, int argc, char *const *argv)
 static void write_header(FILE *f, const char *old, const char *refitted, int argc, char *const *argv)
 {
     FILE *o = refitted != NULL ? fopen(old, "r") : NULL;
-    char line[512];
+    char line[4096];   /* a line longer than this reaches here in pieces: the end is found in the last */
     bool kept = false;
     while (o != NULL && fgets(line, sizeof line, o) != NULL && strncmp(line, "TMV_COST(", 9) != 0) {
-        char *end = strstr(line, " */");
-        if (end != NULL)
+        char *end = strstr(line, "*/");
+        if (end != NULL) {
+            if (end > line && end[-1] == ' ')
+                end--;
             strcpy(end, "\n");   /* the comment goes on below */
+        }
         fputs(line, f);
         kept = true;
         if (end != NULL)

@@ -8,5 +8,5 @@ bool tmv_copy_long_avx512_accepts(const tmv_copy_shape *s) { return s->elem_byte
 
 void tmv_copy_long_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-    tmv_copy_by_columns(s, src, dst, tmv_copy_long_column);
+    tmv_copy_by_columns(s, src, dst, tmv_copy_long_column, false);
 }

@@ -16,12 +16,18 @@
 
 bool tmv_copy_runs_avx512_accepts(const tmv_copy_shape *s) { return tmv_copy_runs_shape(s); }
 
+void tmv_copy_runs_avx512_features(const tmv_copy_shape *s, tmv_cost_features *f)
+{
+    tmv_copy_columns_features(s, tmv_copy_columns_turn(s), f);
+}
+
 /* The runs of the innermost dim at every position of the others, a column
  * of them at a time (walk_columns.h). */
 void tmv_copy_runs_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
+    const bool turn = tmv_copy_columns_turn(s);
     if (tmv_rows_columns_past_l1(2 * tmv_shape_bytes(s), s->tuning->cache_bytes[0]))
-        tmv_copy_by_columns(s, src, dst, tmv_rows_column_wide_past_l1);
+        tmv_copy_by_columns(s, src, dst, tmv_rows_column_wide_past_l1, turn);
     else
-        tmv_copy_by_columns(s, src, dst, tmv_rows_column_wide);
+        tmv_copy_by_columns(s, src, dst, tmv_rows_column_wide, turn);
 }

@@ -77,7 +77,7 @@ static void plain_column(uint8_t *d, uint64_t dp, const uint8_t *s, uint64_t sp,
 void tmv_copy_runs_stream_sse2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     if (((uintptr_t)dst & 63) != 0) {
-        tmv_copy_by_columns(s, src, dst, plain_column);
+        tmv_copy_by_columns(s, src, dst, plain_column, false);
         return;
     }
     tmv_copy_shape by_source;
@@ -87,6 +87,6 @@ void tmv_copy_runs_stream_sse2(const tmv_copy_shape *s, const uint8_t *src, uint
         if (by_source.sizes[s->rank - 1] < s->sizes[s->rank - 1])
             s = &by_source;
     }
-    tmv_copy_by_columns(s, src, dst, stream_column);
+    tmv_copy_by_columns(s, src, dst, stream_column, false);
     _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
 }
