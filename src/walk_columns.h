@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels.h"
 #include "walk.h"
 
 /* The longest run the wide-run kernels (copy_runs/<set>) take: two 64-byte
@@ -42,7 +41,12 @@ static inline bool tmv_copy_runs_shape(const tmv_copy_shape *s)
  * by copy_runs/avx512 took 1185 ns at 56x56 by columns of 4 runs, 723 by
  * columns of 14, and 21.1 against 14.5 us at 224x224 (its model zoo size).
  * copy_long's runs of 256 bytes and more (B4 C64 u8) gained nothing: it
- * keeps its columns. */
+ * keeps its columns. The cost model still prices copy_runs by the columns
+ * of the inner dim (cost.h's lines): priced by the turned columns with the
+ * prices fitted before, SPACE_TO_DEPTH nhwc B2 DCR C3 f32 at 8 KiB was
+ * rated 146 ns, ran 208, and took the plan from interleave_runs (185);
+ * refitted, the prices per call and column doubled and moved 47 JOIN and
+ * SPLIT steps between plans (tmv-plan-regret). */
 static inline bool tmv_copy_columns_turn(const tmv_copy_shape *s)
 {
     if (s->rank < 2)
@@ -51,14 +55,6 @@ static inline bool tmv_copy_columns_turn(const tmv_copy_shape *s)
     const uint64_t n = s->sizes[mid + 1], m = s->sizes[mid];
     return n < TMV_COPY_COLUMN_TURN_RUNS && m > n && m * s->src_strides[mid] <= TMV_COPY_COLUMN_TURN_SPAN &&
            m * s->dst_strides[mid] <= TMV_COPY_COLUMN_TURN_SPAN;
-}
-
-/* The cost units of a kernel that walks s by tmv_copy_by_columns with turn
- * (a priced row's features, kernels.h): a line is a column. */
-static inline void tmv_copy_columns_features(const tmv_copy_shape *s, bool turn, tmv_cost_features *f)
-{
-    if (turn)
-        f->lines = f->pieces / (double)s->sizes[s->rank - 2];
 }
 
 /* Moves n runs of w bytes, run i from s + i * sp to d + i * dp. */

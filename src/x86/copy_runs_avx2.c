@@ -25,11 +25,6 @@ bool tmv_copy_runs_avx2_accepts(const tmv_copy_shape *s)
     return tmv_copy_runs_shape(s) && s->elem_bytes > TMV_MOVE_RUN_MAX && s->elem_bytes <= COPY_RUNS_AVX2_MAX;
 }
 
-void tmv_copy_runs_avx2_features(const tmv_copy_shape *s, tmv_cost_features *f)
-{
-    tmv_copy_columns_features(s, tmv_copy_columns_turn(s), f);
-}
-
 /* The runs of the innermost dim at every position of the others, a column
  * of them at a time (walk_columns.h). */
 void tmv_copy_runs_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)

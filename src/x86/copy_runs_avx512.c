@@ -16,11 +16,6 @@
 
 bool tmv_copy_runs_avx512_accepts(const tmv_copy_shape *s) { return tmv_copy_runs_shape(s); }
 
-void tmv_copy_runs_avx512_features(const tmv_copy_shape *s, tmv_cost_features *f)
-{
-    tmv_copy_columns_features(s, tmv_copy_columns_turn(s), f);
-}
-
 /* The runs of the innermost dim at every position of the others, a column
  * of them at a time (walk_columns.h). */
 void tmv_copy_runs_avx512(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
