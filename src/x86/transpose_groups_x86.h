@@ -24,7 +24,7 @@
  * (best copy 2.7); SPACE_TO_DEPTH CRD B4 C64 f32 at 1 MiB 0.62 -> 0.95 x
  * best copy (tmv-bench --tmv_sweep=full, Zen 5, 2026-11-30).
  *
- * Static inline only. The including file defines exactly one of
+ * Static functions only. The including file defines exactly one of
  * TMV_VEC_SSE2, TMV_VEC_AVX2 or TMV_VEC_AVX512 and stamps out its kernel
  * with TMV_TRANSPOSE_GROUPS_KERNEL. */
 #ifndef TMV_TRANSPOSE_GROUPS_X86_H
@@ -42,6 +42,52 @@ TR_TILE_FN(trg_rows_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16, cons
 TR_TILE_FN(trg_cols_tile128, __m128i, TR_MM128, TR_LOAD128, tr_lane128, 16, uint64_t, TR_PITCH, const uint64_t *,
            TR_TABLE)
 #endif
+
+/* A lane tile: of a vector when wide, else of 16 bytes. */
+__attribute__((always_inline)) static inline void trg_lane_width(const uint8_t *src, uint64_t S, const uint64_t *rows,
+                                                                uint8_t *dst, uint64_t D, const uint64_t *cols,
+                                                                unsigned w, bool wide)
+{
+#if TMV_VB > 16
+    if (!wide) {
+        if (rows != NULL)
+            trg_rows_tile128(src, rows, dst, D, w, false);
+        else
+            trg_cols_tile128(src, S, dst, cols, w, false);
+        return;
+    }
+#endif
+    (void)wide;
+    if (rows != NULL)
+        trg_rows_tile(src, rows, dst, D, w, false);
+    else
+        trg_cols_tile(src, S, dst, cols, w, false);
+}
+
+/* The lane tiles of 1- and 2-byte elements (16 and 8 rows) out of line,
+ * for the reason trg_square_apart gives: NHWC SPACE_TO_DEPTH CRD B8 C16
+ * u8 at 256 KiB (AVX2) took 25.8 us with them inlined, 9.0 out of line;
+ * B4 C16 u16 at 128 KiB 4.8 -> 3.2 us. The 4-row tiles of wider elements
+ * stay inline, where the call costs as much as the tile: DEPTH_TO_SPACE
+ * CRD B2 C64 f32 at 1 MiB went 38 -> 49 us out of line. */
+__attribute__((noinline)) static void trg_lane_apart(const uint8_t *src, uint64_t S, const uint64_t *rows, uint8_t *dst,
+                                                     uint64_t D, const uint64_t *cols, unsigned w, bool wide)
+{
+    if (w == 1)
+        trg_lane_width(src, S, rows, dst, D, cols, 1, wide);
+    else
+        trg_lane_width(src, S, rows, dst, D, cols, 2, wide);
+}
+
+__attribute__((always_inline)) static inline void trg_lane(const uint8_t *src, uint64_t S, const uint64_t *rows,
+                                                          uint8_t *dst, uint64_t D, const uint64_t *cols, unsigned w,
+                                                          bool wide)
+{
+    if (w <= 2)
+        trg_lane_apart(src, S, rows, dst, D, cols, w, wide);
+    else
+        trg_lane_width(src, S, rows, dst, D, cols, w, wide);
+}
 
 /* One side of the block: index i at (i / group) * group_pitch + (i % group)
  * * pitch; an ungrouped side is one group of all its count. */
@@ -167,6 +213,29 @@ __attribute__((always_inline)) static inline void trg_square(const uint8_t *src,
     else
         tr_square_store(x, dst, D, cols, w, false);
 }
+
+/* trg_square out of line, one instance per width and table side. Inlined
+ * into the block loops, the tiles shared the registers with the loops' own
+ * pointers and counters: gcc spilled a third of the 16 x 16 f32 tile's
+ * vectors to the stack, 267 instructions a tile against 133 out of line
+ * (perf annotate), and NHWC DEPTH_TO_SPACE CRD B8 C16 f32 took 419 ns at
+ * 16 KiB (26 ns a tile), 206 ns out of line; 36.7 -> 26.5 us at 1 MiB. */
+__attribute__((noinline)) static void trg_square_apart(const uint8_t *src, uint64_t S, const uint64_t *rows,
+                                                       uint8_t *dst, uint64_t D, const uint64_t *cols, unsigned w,
+                                                       bool nt)
+{
+    if (w == 4) {
+        if (rows != NULL)
+            trg_square(src, 0, rows, dst, D, NULL, 4, nt);
+        else
+            trg_square(src, S, NULL, dst, 0, cols, 4, nt);
+    } else {
+        if (rows != NULL)
+            trg_square(src, 0, rows, dst, D, NULL, 8, nt);
+        else
+            trg_square(src, S, NULL, dst, 0, cols, 8, nt);
+    }
+}
 #endif
 
 /* Whether the square tiles stream: on AVX-512, where the step's output
@@ -193,15 +262,15 @@ static inline void trg_strip(const uint8_t *src, uint8_t *dst, const uint8_t *ro
     const uint64_t l = 16 / w, c = TMV_VB / w, cols = b->cols.count;
     for (; i + c <= cols; i += c, to += p->wide_step)
         if (grouped_rows)
-            trg_rows_tile(row + i * w, p->roff, to, b->cols.pitch, w, false);
+            trg_lane(row + i * w, 0, p->roff, to, b->cols.pitch, NULL, w, true);
         else
-            trg_cols_tile(row + i * w, b->rows.pitch, to, p->coff, w, false);
+            trg_lane(row + i * w, b->rows.pitch, NULL, to, 0, p->coff, w, true);
 #if TMV_VB > 16
     for (; i + l <= cols; i += l, to += p->lane_step)
         if (grouped_rows)
-            trg_rows_tile128(row + i * w, p->roff, to, b->cols.pitch, w, false);
+            trg_lane(row + i * w, 0, p->roff, to, b->cols.pitch, NULL, w, false);
         else
-            trg_cols_tile128(row + i * w, b->rows.pitch, to, p->coff, w, false);
+            trg_lane(row + i * w, b->rows.pitch, NULL, to, 0, p->coff, w, false);
 #endif
     if (i < cols)
         trg_scalar(src, dst, b, w, i, cols, j, j + l);
@@ -227,9 +296,9 @@ static inline void trg_block(const uint8_t *src, uint8_t *dst, const trg_plan *p
             uint8_t *to = dst + j * w;
             for (; i + c <= cols; i += c, to += p->wide_step)
                 if (grouped_rows)
-                    trg_square(row + i * w, 0, p->roff, to, b->cols.pitch, NULL, w, p->nt);
+                    trg_square_apart(row + i * w, 0, p->roff, to, b->cols.pitch, NULL, w, p->nt);
                 else
-                    trg_square(row + i * w, b->rows.pitch, NULL, to, 0, p->coff, w, p->nt);
+                    trg_square_apart(row + i * w, b->rows.pitch, NULL, to, 0, p->coff, w, p->nt);
             if (i < cols)
                 for (uint64_t k = 0; k < c; k += l)
                     trg_strip(src, dst, row + k / l * p->row_step, to + k * w, p, w, grouped_rows, i, j + k);
@@ -279,15 +348,15 @@ static inline void trg_table_strip(const uint8_t *src, uint8_t *dst, const trg_b
     const uint64_t S = b->rows.pitch, D = b->cols.pitch;
     for (; i + c <= cols; i += c)
         if (grouped_rows)
-            trg_rows_tile(src + i * w, off + j, dst + i * D + j * w, D, w, false);
+            trg_lane(src + i * w, 0, off + j, dst + i * D + j * w, D, NULL, w, true);
         else
-            trg_cols_tile(src + j * S + i * w, S, dst + j * w, off + i, w, false);
+            trg_lane(src + j * S + i * w, S, NULL, dst + j * w, 0, off + i, w, true);
 #if TMV_VB > 16
     for (; i + l <= cols; i += l)
         if (grouped_rows)
-            trg_rows_tile128(src + i * w, off + j, dst + i * D + j * w, D, w, false);
+            trg_lane(src + i * w, 0, off + j, dst + i * D + j * w, D, NULL, w, false);
         else
-            trg_cols_tile128(src + j * S + i * w, S, dst + j * w, off + i, w, false);
+            trg_lane(src + j * S + i * w, S, NULL, dst + j * w, 0, off + i, w, false);
 #endif
     trg_table_edge(src, dst, b, off, w, grouped_rows, i, cols, j, j + l);
 }
@@ -307,9 +376,9 @@ static inline void trg_table_block(const uint8_t *src, uint8_t *dst, const trg_b
             uint64_t i = 0;
             for (; i + c <= cols; i += c)
                 if (grouped_rows)
-                    trg_square(src + i * w, 0, off + j, dst + i * D + j * w, D, NULL, w, nt);
+                    trg_square_apart(src + i * w, 0, off + j, dst + i * D + j * w, D, NULL, w, nt);
                 else
-                    trg_square(src + j * S + i * w, S, NULL, dst + j * w, 0, off + i, w, nt);
+                    trg_square_apart(src + j * S + i * w, S, NULL, dst + j * w, 0, off + i, w, nt);
             if (i < cols)
                 for (uint64_t k = 0; k < c; k += l)
                     trg_table_strip(src, dst, b, off, w, grouped_rows, i, j + k);
