@@ -37,7 +37,8 @@ static inline void v_store16_nt(uint8_t *dst, __m128i v, bool nt)
 #endif
 
 /* A vector stored at dst, non-temporal when nt (dst aligned to it: only
- * AVX2's rows set nt); its low 16 bytes alone when half. */
+ * the interleave's rows set nt, rows_stream_ok); its low 16 bytes alone
+ * when half (AVX2). */
 static inline void v_store_nt(uint8_t *dst, tmv_v v, bool nt, bool half)
 {
 #if defined(TMV_VEC_AVX2)
@@ -47,6 +48,11 @@ static inline void v_store_nt(uint8_t *dst, tmv_v v, bool nt, bool half)
     }
     if (nt) {
         _mm256_stream_si256((__m256i *)(void *)dst, v);
+        return;
+    }
+#elif defined(TMV_MASKED)
+    if (nt) {
+        _mm512_stream_si512((void *)dst, v);
         return;
     }
 #endif

@@ -19,7 +19,7 @@ typedef struct tmv_rows {
     uint64_t plane;     /* bytes between the B plane rows */
     uint64_t rows;      /* rows handled inline (the dim just outside the block) */
     uint64_t row_src, row_dst;
-    bool nt;            /* the interleave's stores non-temporal (AVX2's rows_stream_ok) */
+    bool nt;            /* the interleave's group stores non-temporal (rows_stream_ok) */
 } tmv_rows;
 
 /* SPACE_TO_DEPTH's row: b*x contiguous source elements to b plane rows of x. */
@@ -448,13 +448,18 @@ static inline tmv_rows rows_of(const tmv_copy_shape *s, uint64_t x, uint64_t pla
     return r;
 }
 
-#if defined(TMV_VEC_AVX2)
-/* Whether AVX2's interleave rows store past the cache: an output of the
+#if defined(TMV_VEC_AVX2) || defined(TMV_MASKED)
+/* Whether the interleave rows store past the cache: an output of the
  * tuning record's stream_threshold or more whose every store is a whole
- * aligned vector or half (rows of whole half groups, of whole groups for
- * B = 3, so no overlapping tail; the destination and its row strides
- * aligned to 16 bytes, 32 for B = 3). At 64 MiB DEPTH_TO_SPACE nchw B2 C1
- * f32 went from 7.1-7.7 ms to 4.0-4.4, B8 C1 f32 from 7.8-8.7 to 4.6-5.4.
+ * aligned vector or half. On AVX2: rows of whole half groups, of whole
+ * groups for B = 3, so no overlapping tail; the destination and its row
+ * strides aligned to 16 bytes, 32 for B = 3. At 64 MiB DEPTH_TO_SPACE nchw
+ * B2 C1 f32 went from 7.1-7.7 ms to 4.0-4.4, B8 C1 f32 from 7.8-8.7 to
+ * 4.6-5.4. On AVX-512 a row's groups are whole vectors from its start and
+ * its tail is masked stores of lines of its own, so any row length, the
+ * destination and its row strides aligned to 64 bytes (TILE inner 1x2 at
+ * 64 MiB, each element twice: 0.86-0.97 -> 1.57-1.82 x best copy on an
+ * Intel Xeon, whose reported L3 has the model take this kernel there).
  * The de-interleave's b plane rows lost streamed (SPACE_TO_DEPTH nchw B4
  * C1 f32 6.4-7.8 -> 8.5-9.0 ms, B8 C64 u8 17-24 -> 26-29), and again with
  * two groups a step, so that each plane's two stores fill a whole line
@@ -462,9 +467,17 @@ static inline tmv_rows rows_of(const tmv_copy_shape *s, uint64_t x, uint64_t pla
  * 0.39-0.44 -> 0.36-0.51): it writes through the cache. */
 static inline bool rows_stream_ok(const tmv_copy_shape *s, const uint8_t *dst, unsigned b, size_t w, uint64_t x)
 {
+#if defined(TMV_MASKED)
+    const uint64_t align = TMV_VB;
+    (void)b;
+    (void)w;
+    (void)x;
+#else
     const uint64_t n = TMV_VB / w, align = b == 3 ? 32 : 16;
-    if (tmv_shape_bytes(s) < s->tuning->stream_threshold || x % (b == 3 ? n : n / 2) != 0 ||
-        (uintptr_t)dst % align != 0)
+    if (x % (b == 3 ? n : n / 2) != 0)
+        return false;
+#endif
+    if (tmv_shape_bytes(s) < s->tuning->stream_threshold || (uintptr_t)dst % align != 0)
         return false;
     for (uint32_t d = 0; d + 2 < s->rank; d++)
         if (s->dst_strides[d] % align != 0)
@@ -517,7 +530,7 @@ __attribute__((always_inline)) static inline void rows_shape(const tmv_copy_shap
         s = deinterleave_walk(s, b, &by_source);
     tmv_rows r = inter ? rows_of(s, interleave_x(s), s->src_strides[s->rank - 1])
                        : rows_of(s, deinterleave_x(s), s->dst_strides[s->rank - 2]);
-#if defined(TMV_VEC_AVX2)
+#if defined(TMV_VEC_AVX2) || defined(TMV_MASKED)
     r.nt = inter && rows_stream_ok(s, dst, b, w, r.x);
 #endif
     tmv_walk walk;
