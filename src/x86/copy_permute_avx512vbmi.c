@@ -215,14 +215,25 @@ __attribute__((always_inline)) static inline __m512i permute_vector_of(const per
     return r;
 }
 
+/* A whole vector stored at dst: non-temporal if nt (a constant; dst then
+ * on a vector boundary). */
+__attribute__((always_inline)) static inline void permute_store(uint8_t *dst, __m512i r, bool nt)
+{
+    if (nt)
+        _mm512_stream_si512((void *)dst, r);
+    else
+        _mm512_storeu_si512(dst, r);
+}
+
 /* One block: its windows loaded (masked to the bytes it reads; a window
  * past the block's last is a zero mask and loads nothing), each vector
- * permuted from its `pairs` window pairs and stored. `full`: the block is
- * BLOCK_MAX bytes, every vector stored whole, so the loop has a constant
- * count and no test per vector (TILE inner 1x2 u8 at 8 KiB, blocks of
- * eight vectors from four windows: 125 -> 98 ns). */
+ * permuted from its `pairs` window pairs and stored, whole ones streamed
+ * if nt (permute_streams). `full`: the block is BLOCK_MAX bytes, every
+ * vector stored whole, so the loop has a constant count and no test per
+ * vector (TILE inner 1x2 u8 at 8 KiB, blocks of eight vectors from four
+ * windows: 125 -> 98 ns). */
 __attribute__((always_inline)) static inline void permute_block(const permute_plan *pl, const uint8_t *src,
-                                                                uint8_t *dst, unsigned pairs, bool full)
+                                                                uint8_t *dst, unsigned pairs, bool full, bool nt)
 {
     __m512i w[WINDOWS_MAX];
     for (unsigned i = 0; i < 2 * pairs; i++)
@@ -230,14 +241,14 @@ __attribute__((always_inline)) static inline void permute_block(const permute_pl
     if (full) {
 #pragma GCC unroll 8
         for (unsigned v = 0; v < VECTORS_MAX; v++)
-            _mm512_storeu_si512(dst + 64 * v, permute_vector_of(&pl->vec[v], w, pairs));
+            permute_store(dst + 64 * v, permute_vector_of(&pl->vec[v], w, pairs), nt);
         return;
     }
     for (unsigned v = 0; v < pl->vectors; v++) {
         const permute_vector *pv = &pl->vec[v];
         const __m512i r = permute_vector_of(pv, w, pairs);
         if (pv->store == ~0ull)
-            _mm512_storeu_si512(dst + 64 * v, r);
+            permute_store(dst + 64 * v, r, nt);
         else
             _mm512_mask_storeu_epi8(dst + 64 * v, pv->store, r);
     }
@@ -283,10 +294,10 @@ __attribute__((always_inline)) static inline void permute_one(const permute_plan
                                                               uint8_t *dst)
 {
     switch (pairs_of(pl)) {
-    case 1: permute_block(pl, src, dst, 1, false); break;
-    case 2: permute_block(pl, src, dst, 2, false); break;
-    case 3: permute_block(pl, src, dst, 3, false); break;
-    default: permute_block(pl, src, dst, 4, false); break;
+    case 1: permute_block(pl, src, dst, 1, false, false); break;
+    case 2: permute_block(pl, src, dst, 2, false, false); break;
+    case 3: permute_block(pl, src, dst, 3, false, false); break;
+    default: permute_block(pl, src, dst, 4, false, false); break;
     }
 }
 
@@ -344,7 +355,7 @@ __attribute__((always_inline)) static inline const permute_plan *permute_tables_
 __attribute__((always_inline)) static inline void permute_blocks(const permute_plan *pl, const permute_plan *tail,
                                                                  const tmv_copy_shape *outer, const uint8_t *src,
                                                                  uint8_t *dst, unsigned pairs, bool full, bool placed,
-                                                                 bool halves, uint64_t ahead)
+                                                                 bool halves, uint64_t ahead, bool nt)
 {
     const uint32_t in = outer->rank - 1;
     const uint64_t n = outer->sizes[in], ss = outer->src_strides[in], ds = outer->dst_strides[in];
@@ -360,7 +371,7 @@ __attribute__((always_inline)) static inline void permute_blocks(const permute_p
             if (placed)
                 permute_placed_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs, halves);
             else
-                permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs, full);
+                permute_block(pl, src + walk.src + i * ss, dst + walk.dst + i * ds, pairs, full, nt);
         }
         if (tail != NULL && placed)   /* at most the block's windows, so its pairs do */
             permute_placed_block(tail, src + walk.src + n * ss, dst + walk.dst + n * ds, pairs, halves);
@@ -377,10 +388,10 @@ __attribute__((always_inline)) static inline void permute_placed_pairs(const per
                                                                        uint64_t ahead)
 {
     switch (pairs_of(pl)) {
-    case 1: permute_blocks(pl, tail, outer, src, dst, 1, false, true, halves, ahead); break;
-    case 2: permute_blocks(pl, tail, outer, src, dst, 2, false, true, halves, ahead); break;
-    case 3: permute_blocks(pl, tail, outer, src, dst, 3, false, true, halves, ahead); break;
-    default: permute_blocks(pl, tail, outer, src, dst, 4, false, true, halves, ahead); break;
+    case 1: permute_blocks(pl, tail, outer, src, dst, 1, false, true, halves, ahead, false); break;
+    case 2: permute_blocks(pl, tail, outer, src, dst, 2, false, true, halves, ahead, false); break;
+    case 3: permute_blocks(pl, tail, outer, src, dst, 3, false, true, halves, ahead, false); break;
+    default: permute_blocks(pl, tail, outer, src, dst, 4, false, true, halves, ahead, false); break;
     }
 }
 
@@ -413,21 +424,23 @@ __attribute__((always_inline)) static inline void permute_blocks_pairs(const per
                                                                        const permute_plan *tail,
                                                                        const tmv_copy_shape *outer,
                                                                        const uint8_t *src, uint8_t *dst,
-                                                                       unsigned pairs, bool full, uint64_t ahead)
+                                                                       unsigned pairs, bool full, uint64_t ahead,
+                                                                       bool nt)
 {
     if (full)
-        permute_blocks(pl, tail, outer, src, dst, pairs, true, false, false, ahead);
+        permute_blocks(pl, tail, outer, src, dst, pairs, true, false, false, ahead, nt);
     else
-        permute_blocks(pl, tail, outer, src, dst, pairs, false, false, false, ahead);
+        permute_blocks(pl, tail, outer, src, dst, pairs, false, false, false, ahead, nt);
 }
 
 /* The blocks of plan pl (and its tail) at every position of the outer
  * walk, each block's windows prefetched `ahead` bytes on (0: none, a
  * constant in the calls that do not prefetch, so theirs is the code
- * without: with a test per block, 8 KiB TILEs ran up to 1.19x slower). */
+ * without: with a test per block, 8 KiB TILEs ran up to 1.19x slower);
+ * a plain plan's whole vectors streamed if nt (a constant). */
 __attribute__((always_inline)) static inline void permute_run(const permute_plan *pl, const permute_plan *tail,
                                                               const tmv_copy_shape *outer, const uint8_t *src,
-                                                              uint8_t *dst, uint64_t ahead)
+                                                              uint8_t *dst, uint64_t ahead, bool nt)
 {
     if (plan_placed(pl)) {
         if (ahead != 0)
@@ -442,10 +455,10 @@ __attribute__((always_inline)) static inline void permute_run(const permute_plan
         return;
     }
     switch (pairs_of(pl)) {
-    case 1: permute_blocks_pairs(pl, tail, outer, src, dst, 1, full, ahead); break;
-    case 2: permute_blocks_pairs(pl, tail, outer, src, dst, 2, full, ahead); break;
-    case 3: permute_blocks_pairs(pl, tail, outer, src, dst, 3, full, ahead); break;
-    default: permute_blocks_pairs(pl, tail, outer, src, dst, 4, full, ahead); break;
+    case 1: permute_blocks_pairs(pl, tail, outer, src, dst, 1, full, ahead, nt); break;
+    case 2: permute_blocks_pairs(pl, tail, outer, src, dst, 2, full, ahead, nt); break;
+    case 3: permute_blocks_pairs(pl, tail, outer, src, dst, 3, full, ahead, nt); break;
+    default: permute_blocks_pairs(pl, tail, outer, src, dst, 4, full, ahead, nt); break;
     }
 }
 
@@ -454,7 +467,48 @@ __attribute__((noinline)) static void permute_far(const permute_plan *pl, const 
                                                   const tmv_copy_shape *outer, const uint8_t *src, uint8_t *dst,
                                                   uint64_t ahead)
 {
-    permute_run(pl, tail, outer, src, dst, ahead);
+    permute_run(pl, tail, outer, src, dst, ahead, false);
+}
+
+/* permute_run streaming a plain plan's whole vectors (permute_streams),
+ * its windows prefetched `ahead` bytes on (0: none). */
+__attribute__((noinline)) static void permute_streamed(const permute_plan *pl, const permute_plan *tail,
+                                                       const tmv_copy_shape *outer, const uint8_t *src, uint8_t *dst,
+                                                       uint64_t ahead)
+{
+    if (ahead != 0)
+        permute_run(pl, tail, outer, src, dst, ahead, true);
+    else
+        permute_run(pl, tail, outer, src, dst, 0, true);
+    _mm_sfence();
+}
+
+/* Whether a step streams its stores: past the stream threshold, a plain
+ * plan (vectors at 64 * v) whose every vector is stored whole, on vector
+ * boundaries (the destination and the outer walk's strides), and reading
+ * at most half of what it writes: a broadcast, whose reads stay in cache
+ * while every line it writes would be read for ownership first. TILE
+ * inner 3x8 u8 at 64 MiB (copy_permute, chosen where the CPU's reported
+ * L3 prices the step as cache) went 0.98 -> 2.44 x best copy. Permutes
+ * that read as much as they write went both ways (NHWC SPACE_TO_DEPTH
+ * CRD B2 C16 f32 0.72 -> 1.06, B3 C3 f32 0.68 -> 0.59, DEPTH_TO_SPACE
+ * CRD B2 C3 u8 0.69 -> 0.61), so they keep plain stores. */
+static bool permute_streams(const tmv_copy_shape *s, const permute_plan *pl, const tmv_copy_shape *outer,
+                            const uint8_t *dst)
+{
+    const uint64_t bytes = tmv_shape_bytes(s);
+    if (bytes < s->tuning->stream_threshold || plan_placed(pl) || ((uintptr_t)dst & 63) != 0)
+        return false;
+    for (unsigned v = 0; v < pl->vectors; v++)
+        if (pl->vec[v].store != ~0ull)
+            return false;
+    for (uint32_t d = 0; d < outer->rank; d++)
+        if (outer->dst_strides[d] % 64 != 0)
+            return false;
+    uint64_t span = s->elem_bytes;   /* the source bytes read: the extent of its positions */
+    for (uint32_t d = 0; d < s->rank; d++)
+        span += (uint64_t)(s->sizes[d] - 1) * s->src_strides[d];
+    return 2 * span <= bytes;
 }
 
 static void permute_copy(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
@@ -490,10 +544,14 @@ static void permute_copy(const tmv_copy_shape *s, const uint8_t *src, uint8_t *d
         outer.dst_strides[d] *= pl->inner.periods;
     }
     const uint64_t ss = outer.rank > 0 ? outer.src_strides[outer.rank - 1] : 0;
-    if (ss != 0 && tmv_shape_bytes(s) >= s->tuning->stream_threshold)
-        permute_far(pl, tail, &outer, src, dst, tmv_ahead_in_blocks(PERMUTE_PREFETCH_BYTES, ss));
+    const bool far = ss != 0 && tmv_shape_bytes(s) >= s->tuning->stream_threshold;
+    const uint64_t ahead = far ? tmv_ahead_in_blocks(PERMUTE_PREFETCH_BYTES, ss) : 0;
+    if (outer.rank > 0 && permute_streams(s, pl, &outer, dst))
+        permute_streamed(pl, tail, &outer, src, dst, ahead);
+    else if (far)
+        permute_far(pl, tail, &outer, src, dst, ahead);
     else
-        permute_run(pl, tail, &outer, src, dst, 0);
+        permute_run(pl, tail, &outer, src, dst, 0, false);
 }
 
 void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
