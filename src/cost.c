@@ -132,10 +132,7 @@ double tmv_cost_working_set(tmv_primitive p, const void *shape, tmv_cost_feature
 {
     if (!tmv_primitive_copies(p))
         return 2 * f.bytes;
-    const tmv_copy_shape *s = shape;
-    double src = (double)s->elem_bytes;
-    for (uint32_t d = 0; d < s->rank; d++)
-        src += (double)(s->sizes[d] - 1) * (double)s->src_strides[d];
+    const double src = (double)tmv_shape_source_extent(shape);
     return f.bytes + (src < f.bytes ? src : f.bytes);
 }
 

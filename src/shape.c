@@ -103,6 +103,14 @@ uint64_t tmv_shape_bytes(const tmv_copy_shape *s)
     return bytes;
 }
 
+uint64_t tmv_shape_source_extent(const tmv_copy_shape *s)
+{
+    uint64_t extent = s->elem_bytes;
+    for (uint32_t d = 0; d < s->rank; d++)
+        extent += (uint64_t)(s->sizes[d] - 1) * s->src_strides[d];
+    return extent;
+}
+
 bool tmv_shape_same_geometry(const tmv_copy_shape *a, const tmv_copy_shape *b)
 {
     if (a->rank != b->rank || a->elem_bytes != b->elem_bytes)

@@ -49,4 +49,8 @@ void tmv_shape_order_by_source(tmv_copy_shape *s, uint32_t end);
 /* Total bytes the copy writes. */
 uint64_t tmv_shape_bytes(const tmv_copy_shape *s);
 
+/* The bytes the copy's source positions span, first to last element
+ * (strides of 0 read the same bytes again; a broadcast spans few). */
+uint64_t tmv_shape_source_extent(const tmv_copy_shape *s);
+
 #endif

@@ -483,21 +483,21 @@ __attribute__((noinline)) static void permute_streamed(const permute_plan *pl, c
     _mm_sfence();
 }
 
-/* Whether a step streams its stores: past the stream threshold, a plain
- * plan (vectors at 64 * v) whose every vector is stored whole, on vector
- * boundaries (the destination and the outer walk's strides), and reading
- * at most half of what it writes: a broadcast, whose reads stay in cache
- * while every line it writes would be read for ownership first. TILE
+/* Whether a step of `bytes` output bytes past the stream threshold
+ * streams its stores: a plain plan (vectors at 64 * v) whose every vector
+ * is stored whole, on vector boundaries (the destination and the outer
+ * walk's strides), and reading at most half of what it writes: a
+ * broadcast, whose reads stay in cache while every line it writes would
+ * be read for ownership first. TILE
  * inner 3x8 u8 at 64 MiB (copy_permute, chosen where the CPU's reported
  * L3 prices the step as cache) went 0.98 -> 2.44 x best copy. Permutes
  * that read as much as they write went both ways (NHWC SPACE_TO_DEPTH
  * CRD B2 C16 f32 0.72 -> 1.06, B3 C3 f32 0.68 -> 0.59, DEPTH_TO_SPACE
  * CRD B2 C3 u8 0.69 -> 0.61), so they keep plain stores. */
-static bool permute_streams(const tmv_copy_shape *s, const permute_plan *pl, const tmv_copy_shape *outer,
-                            const uint8_t *dst)
+static bool permute_streams(const tmv_copy_shape *s, uint64_t bytes, const permute_plan *pl,
+                            const tmv_copy_shape *outer, const uint8_t *dst)
 {
-    const uint64_t bytes = tmv_shape_bytes(s);
-    if (bytes < s->tuning->stream_threshold || plan_placed(pl) || ((uintptr_t)dst & 63) != 0)
+    if (plan_placed(pl) || outer->rank == 0 || ((uintptr_t)dst & 63) != 0)
         return false;
     for (unsigned v = 0; v < pl->vectors; v++)
         if (pl->vec[v].store != ~0ull)
@@ -505,10 +505,7 @@ static bool permute_streams(const tmv_copy_shape *s, const permute_plan *pl, con
     for (uint32_t d = 0; d < outer->rank; d++)
         if (outer->dst_strides[d] % 64 != 0)
             return false;
-    uint64_t span = s->elem_bytes;   /* the source bytes read: the extent of its positions */
-    for (uint32_t d = 0; d < s->rank; d++)
-        span += (uint64_t)(s->sizes[d] - 1) * s->src_strides[d];
-    return 2 * span <= bytes;
+    return 2 * tmv_shape_source_extent(s) <= bytes;
 }
 
 static void permute_copy(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
@@ -544,9 +541,10 @@ static void permute_copy(const tmv_copy_shape *s, const uint8_t *src, uint8_t *d
         outer.dst_strides[d] *= pl->inner.periods;
     }
     const uint64_t ss = outer.rank > 0 ? outer.src_strides[outer.rank - 1] : 0;
-    const bool far = ss != 0 && tmv_shape_bytes(s) >= s->tuning->stream_threshold;
+    const uint64_t bytes = tmv_shape_bytes(s);
+    const bool past = bytes >= s->tuning->stream_threshold, far = ss != 0 && past;
     const uint64_t ahead = far ? tmv_ahead_in_blocks(PERMUTE_PREFETCH_BYTES, ss) : 0;
-    if (outer.rank > 0 && permute_streams(s, pl, &outer, dst))
+    if (past && permute_streams(s, bytes, pl, &outer, dst))
         permute_streamed(pl, tail, &outer, src, dst, ahead);
     else if (far)
         permute_far(pl, tail, &outer, src, dst, ahead);
