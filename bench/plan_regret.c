@@ -186,10 +186,12 @@ static void judge_step(const char *case_name, const char *size, unsigned index, 
             tmv_cost_features f = {0};
             tmv_cost_kernel_features(cand[i], step_shape(&t), &f);
             const double traffic = tmv_cost_working_set(cand[i]->primitive, step_shape(&t), f);
-            const double floor = tmv_cost_floor_ns(f.bytes, traffic, traffic, step_tuning(&t));
-            fprintf(tsv, "%s\t%s\t%u\t%s\t%d\t%.2f\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%.2f\n", case_name, size,
-                    index, cand[i]->name, cand[i] == step->kernel, est, ns, f.blocks, f.lines, f.pieces, f.bytes,
-                    floor);
+            const bool streamed = tmv_cost_streams(cand[i], step_shape(&t), f.bytes, step_tuning(&t));
+            const double floor = tmv_cost_floor_ns(f.bytes, traffic, traffic, step_tuning(&t), streamed);
+            const tmv_cost_profile *p = tmv_cost_profile_in(step_tuning(&t)->cost_table, cand[i]);
+            fprintf(tsv, "%s\t%s\t%u\t%s\t%d\t%.2f\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%.2f\t%d\t%.0f\t%.2f\n",
+                    case_name, size, index, cand[i]->name, cand[i] == step->kernel, est, ns, f.blocks, f.lines,
+                    f.pieces, f.bytes, floor, streamed, traffic, p != NULL ? tmv_cost_compute_ns(p, f) : -1.0);
         }
     }
     if (v->chosen == NULL) {   /* the plan's kernel is not one the registry lists for its shape */
@@ -272,8 +274,10 @@ static void usage(void) {
             "  --worst   how many of the worst steps to list (default 25)\n"
             "  --tsv     every candidate's row: case, size, step, kernel, chosen (1 or 0), rated ns,\n"
             "            measured ns, blocks, lines, pieces, bytes (the cost features it was rated on)\n"
-            "            and the memory floor in ns (the estimate is the larger of the priced\n"
-            "            features and the floor)\n"
+            "            the memory floor in ns (the estimate is the larger of the priced\n"
+            "            features and the floor), whether the model counts the kernel's\n"
+            "            stores as streamed there (1 or 0), the step's traffic in bytes and the\n"
+            "            priced features alone in ns (-1: no profile)\n"
             "  --cpu     the CPU it runs on: the one where an 8 KiB copy runs fastest (default), none\n"
             "            (wherever the scheduler puts it) or CPU N\n"
             "Exits 1 when a case cannot be built or planned, or a step runs a kernel that is not\n"

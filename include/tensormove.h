@@ -552,7 +552,8 @@ TMV_API const char *tmv_isa_name(tmv_isa isa);
 TMV_API uint32_t tmv_isa_list(tmv_isa *out, uint32_t capacity);
 /* The cost table the planner rates kernels by when an operator is created:
  * prices fitted per microarchitecture, chosen once from the CPU's vendor and
- * family ("zen5" for AMD family 26; "zen4", the default, for any other CPU),
+ * family ("zen5" for AMD family 26; "xeon" for Intel family 6; "zen4", the
+ * default, for any other CPU),
  * or the one the environment variable TENSORMOVE_COST_TABLE names (a bad
  * name fails every create, as a bad tuning variable does). The table changes
  * which kernels a plan runs, never what it computes. Thread-safe. */

@@ -97,11 +97,18 @@ double tmv_cost_compute_ns(const tmv_cost_profile *p, tmv_cost_features f)
     return p->call_ns + p->block_ns * f.blocks + p->line_ns * f.lines + p->piece_ns * f.pieces + p->byte_ns * f.bytes;
 }
 
-/* The smallest cache level (3: DRAM) a working set fits in. */
+/* The smallest cache level (3: DRAM) a working set fits in. The L3 counts
+ * only up to the working set the stream threshold leaves in cache (twice
+ * the threshold: a copy's source and destination): the L3 a CPU reports is
+ * the socket's (260 MiB on a 2-core Intel Xeon VM, where a 64 MiB copy
+ * moved 7-15 B/ns, not the 56 of a cache), and past the threshold the
+ * kernels that stream send their output to DRAM anyway. */
 static unsigned level_of(double working_set, const tmv_tuning *tuning)
 {
+    const double l3_share = 2.0 * (double)tuning->stream_threshold;
     unsigned level = 0;
-    while (level < 3 && !(tuning->cache_bytes[level] != 0 && working_set <= (double)tuning->cache_bytes[level]))
+    while (level < 3 && !(tuning->cache_bytes[level] != 0 && working_set <= (double)tuning->cache_bytes[level] &&
+                          (level < 2 || working_set <= l3_share)))
         level++;
     return level;
 }
@@ -111,20 +118,39 @@ double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tu
     return bytes / copy_bytes_per_ns[level_of(working_set, tuning)];
 }
 
-double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning)
+double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning, bool streamed)
 {
-    const bool by_traffic =
-        level_of(working_set, tuning) < 3 || table_or_default(tuning->cost_table)->dram_writes_faster;
-    return tmv_cost_memory_ns(by_traffic ? traffic / 2 : bytes, working_set, tuning);
+    if (level_of(working_set, tuning) < 3)
+        return tmv_cost_memory_ns(traffic / 2, working_set, tuning);
+    if (!streamed)   /* each line written is read first: its traffic once more */
+        return tmv_cost_memory_ns((traffic + bytes) / 2, working_set, tuning);
+    return tmv_cost_memory_ns(table_or_default(tuning->cost_table)->dram_writes_faster ? traffic / 2 : bytes,
+                              working_set, tuning);
+}
+
+bool tmv_cost_streams(const tmv_kernel *k, const void *shape, double bytes, const tmv_tuning *tuning)
+{
+    if (bytes < (double)tuning->stream_threshold)
+        return false;
+    switch (k->stores) {
+    case TMV_STORES_STREAMED: return true;
+    case TMV_STORES_BY_SHAPE:
+        if (tmv_primitive_copies(k->primitive))
+            return k->fn.copy.streams(shape);
+        return k->primitive == TMV_PRIMITIVE_JOIN_ROWS ? k->fn.join_rows.streams(shape)
+                                                       : k->fn.split_rows.streams(shape);
+    default: return false;
+    }
 }
 
 double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double traffic, double working_set,
-                         const tmv_tuning *tuning)
+                         const tmv_tuning *tuning, bool streamed)
 {
     const tmv_cost_profile *p = tmv_cost_profile_in(tuning->cost_table, k);
     if (p == NULL)
         return -1;
-    const double compute = tmv_cost_compute_ns(p, f), memory = tmv_cost_floor_ns(f.bytes, traffic, working_set, tuning);
+    const double compute = tmv_cost_compute_ns(p, f);
+    const double memory = tmv_cost_floor_ns(f.bytes, traffic, working_set, tuning, streamed);
     return compute > memory ? compute : memory;
 }
 
@@ -153,7 +179,8 @@ double tmv_cost_of_within(const tmv_kernel *k, const void *shape, double plan_wo
     if (tuning == NULL || !tmv_cost_kernel_features(k, shape, &f))
         return -1;
     const double traffic = tmv_cost_working_set(k->primitive, shape, f);
-    return tmv_cost_estimate(k, f, traffic, plan_working_set > 0 ? plan_working_set : traffic, tuning);
+    return tmv_cost_estimate(k, f, traffic, plan_working_set > 0 ? plan_working_set : traffic, tuning,
+                             tmv_cost_streams(k, shape, f.bytes, tuning));
 }
 
 double tmv_cost_of(const tmv_kernel *k, const void *shape)

@@ -60,7 +60,8 @@ double tmv_cost_compute_ns(const tmv_cost_profile *p, tmv_cost_features f);
 /* The least a copy of `bytes` output bytes takes whose source and
  * destination together span working_set bytes: those bytes at the best copy
  * bandwidth of the smallest cache level (tuning->cache_bytes) the working
- * set fits in, or of DRAM. */
+ * set fits in, or of DRAM; the L3 holds at most twice the stream
+ * threshold (a working set the threshold's output makes). */
 double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tuning);
 
 /* The least a step of `bytes` output bytes takes that reads and writes
@@ -69,16 +70,27 @@ double tmv_cost_memory_ns(double bytes, double working_set, const tmv_tuning *tu
  * of traffic / 2 bytes, so a step that reads little (a broadcast) is
  * floored below a copy of its output (TILE 3d of a 4x1 u16 tensor by
  * 2x2x2 at 1 MiB, an L3 working set: one vpermb per output vector writes
- * at 116 B/ns against the level's copy rate of 56); in DRAM the same
- * where the tuning record's cost table says streaming stores write DRAM
- * faster than a copy moves it (dram_writes_faster, cost_tables.h), else a
- * copy of its output bytes. */
-double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning);
+ * at 116 B/ns against the level's copy rate of 56). In DRAM it depends on
+ * the stores (tmv_cost_streams): `streamed`, a copy of its output bytes, or
+ * its traffic as in a cache where the tuning record's cost table says
+ * streaming stores write DRAM faster than a copy moves it
+ * (dram_writes_faster, cost_tables.h); plain stores read each line before
+ * they write it, so their floor is the traffic plus the output once more,
+ * as a copy of half that: a copy 1.5x a streamed one's, a broadcast a copy
+ * of its output (Intel Xeon VM, 64 MiB: glibc memcpy 9.1-10 ms against a
+ * streaming copy's 4.2-5.9; JOIN of 3x16-byte pieces 10.6 ms by the byte
+ * permutes' plain stores, 4.7 by the lines kernel's streaming ones). */
+double tmv_cost_floor_ns(double bytes, double traffic, double working_set, const tmv_tuning *tuning, bool streamed);
+
+/* Whether kernel k writes `shape` (`bytes` output bytes) with streaming
+ * stores: past the stream threshold, a row whose stores are `streams`, or
+ * `streams_if` and its hook says so (kernels.h, tmv_stores). */
+bool tmv_cost_streams(const tmv_kernel *k, const void *shape, double bytes, const tmv_tuning *tuning);
 
 /* The estimate for kernel k on shape features f: the profile's compute,
  * floored by tmv_cost_floor_ns; a negative value when k has no profile. */
 double tmv_cost_estimate(const tmv_kernel *k, tmv_cost_features f, double traffic, double working_set,
-                         const tmv_tuning *tuning);
+                         const tmv_tuning *tuning, bool streamed);
 
 /* The bytes a step's source and destination span together: the
  * destination's bytes and at most as many of the source (a fill reads one
@@ -88,11 +100,11 @@ double tmv_cost_working_set(tmv_primitive p, const void *shape, tmv_cost_feature
 /* The estimate for kernel k on `shape` (of k's primitive, or a copy shape
  * for a kernel of the copy family), under the shape's tuning record; a
  * negative value when the model cannot rate it: a gather, or no profile
- * for k. Steps past the stream threshold are rated too: every estimate
- * there is floored at the same memory time (the L3's or DRAM's, by the
- * step's working set), so kernels bound by memory tie and
- * the registry's order (streaming kernels first) keeps them, while a first
- * choice whose compute alone takes longer loses to one that does not. */
+ * for k. Steps past the stream threshold are rated too: in DRAM a kernel
+ * that streams the step is floored below one whose plain stores read each
+ * line first, and kernels bound by memory with the same stores tie, so the
+ * registry's order keeps them, while a first choice whose compute alone
+ * takes longer loses to one that does not. */
 double tmv_cost_of(const tmv_kernel *k, const void *shape);
 
 /* The same for one of a plan's steps that run one after another over the

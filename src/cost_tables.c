@@ -16,6 +16,13 @@ static const tmv_cost_profile zen4[] = {
 const tmv_cost_table tmv_cost_tables[] = {
     /* fitted whole on a 2-core AMD EPYC VM of family 26 (Zen 5), 2026-11-30 */
     {"zen5", TMV_CPU_VENDOR_AMD, 0x1A, ROWS(zen5), true},
+    /* Intel's family 6 (the Xeons): the default's prices (a table fitted
+     * whole on a 2-core Xeon VM of model 207 planned no better:
+     * docs/PERFORMANCE.md, forty-ninth sitting), but streaming stores write
+     * DRAM faster than a copy moves it: there TILE's broadcasts by
+     * copy_permute wrote 64 MiB at 20-24 B/ns where a streaming copy moved
+     * 11-16 (fifty-first sitting) */
+    {"xeon", TMV_CPU_VENDOR_INTEL, 6, ROWS(zen4), true},
     /* The default: mostly fitted on a 2-core AMD EPYC VM of family 25
      * (Zen 4), 2026-11-25 to 29, with rows timed on a Zen 3 and an Intel
      * Xeon scaled to its prices (the table's header says which). */

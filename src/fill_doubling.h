@@ -74,6 +74,23 @@ __attribute__((always_inline)) static inline void tmv_fill_doubling(const tmv_co
     } while (tmv_walk_next(&walk));
 }
 
+/* Whether most of a row of s is the chunk's repeats (where a set's
+ * doubling fill streams them past the stream threshold): the bytes
+ * tmv_fill_doubling has written when its doubling stops are at most half
+ * the row. Shorter rows are doubled whole, with plain stores (TILE inner
+ * 100x8 u8: rows of 800 bytes). */
+static inline bool tmv_fill_doubling_repeats(const tmv_copy_shape *s)
+{
+    const uint64_t w = s->elem_bytes, len = s->sizes[s->rank - 1] * w;
+    uint64_t done = w;
+    if (w >= TMV_FILL_LINE_BYTES && w % TMV_FILL_LINE_BYTES != 0)
+        while (done + w <= len && done < TMV_FILL_FROM_SOURCE_BYTES)
+            done += w;
+    while (done < len && done <= TMV_FILL_CHUNK_BYTES / 2)
+        done *= 2;
+    return 2 * done <= len;
+}
+
 /* Contiguous repeats of one element (source stride 0) whose width the
  * fixed-width kernels do not take, at least four to a row. */
 static inline bool tmv_fill_doubling_shape(const tmv_copy_shape *s)

@@ -80,6 +80,11 @@ typedef tmv_copy_run *tmv_copy_fn;
 typedef tmv_copy_run tmv_fill_run, tmv_deinterleave_run, tmv_interleave_run, tmv_transpose_run;
 typedef tmv_copy_accepts tmv_fill_accepts, tmv_deinterleave_accepts, tmv_interleave_accepts, tmv_transpose_accepts;
 typedef tmv_copy_prepare tmv_fill_prepare, tmv_deinterleave_prepare, tmv_interleave_prepare, tmv_transpose_prepare;
+/* Whether a kernel registered `streams_if` writes shape s (which it accepts)
+ * with streaming stores: the kernel's own test, on the shape alone. */
+typedef bool tmv_copy_streams_test(const tmv_copy_shape *s);
+typedef tmv_copy_streams_test tmv_fill_streams_test, tmv_deinterleave_streams_test, tmv_interleave_streams_test,
+    tmv_transpose_streams_test;
 
 /* ---- row-wise JOIN / SPLIT: every joined row is the pieces' rows side by side ---- */
 typedef struct tmv_rows_piece {
@@ -103,6 +108,8 @@ typedef bool tmv_rows_accepts(const tmv_rows_shape *s);
 typedef void tmv_rows_prepare(const tmv_rows_shape *s, void *state);
 typedef tmv_rows_accepts tmv_join_rows_accepts, tmv_split_rows_accepts;
 typedef tmv_rows_prepare tmv_join_rows_prepare, tmv_split_rows_prepare;
+typedef bool tmv_rows_streams_test(const tmv_rows_shape *s);
+typedef tmv_rows_streams_test tmv_join_rows_streams_test, tmv_split_rows_streams_test;
 typedef tmv_join_rows_run *tmv_join_rows_fn;
 typedef tmv_split_rows_run *tmv_split_rows_fn;
 
@@ -152,21 +159,42 @@ typedef tmv_gather_run *tmv_gather_fn;
 
 /* ---- the registry ---- */
 
+/* How a kernel writes a step whose output is past the stream threshold
+ * (registry.inc's `stores` column): the cost model prices DRAM's floor by
+ * it (cost.h, tmv_cost_floor_ns). */
+typedef enum tmv_stores {
+    TMV_STORES_PLAIN,     /* plain stores only */
+    TMV_STORES_STREAMED,  /* streaming stores for every such step it takes (unaligned heads and tails aside) */
+    TMV_STORES_BY_SHAPE   /* streaming stores where its streams hook says so */
+} tmv_stores;
+
 /* One row of registry.inc. The function pointers of the row's primitive are
  * set (prepare may be NULL); the union holds them typed. */
 typedef struct tmv_kernel {
     const char   *name;        /* "<variant>/<set>", e.g. "copy_transpose/avx2" */
     tmv_primitive primitive;
     tmv_isa       set;
+    tmv_stores    stores;
     union {
-        struct { /* the family; features: NULL but for TMV_KERNEL_PRICED rows */
+        struct { /* the family; features: NULL but for TMV_KERNEL_PRICED rows; streams: for TMV_STORES_BY_SHAPE */
             tmv_copy_accepts  *accepts;
             tmv_copy_run      *run;
             tmv_copy_prepare  *prepare;
             tmv_copy_features *features;
+            tmv_copy_streams_test  *streams;
         } copy;
-        struct { tmv_rows_accepts *accepts; tmv_join_rows_run *run; tmv_rows_prepare *prepare; } join_rows;
-        struct { tmv_rows_accepts *accepts; tmv_split_rows_run *run; tmv_rows_prepare *prepare; } split_rows;
+        struct {
+            tmv_rows_accepts  *accepts;
+            tmv_join_rows_run *run;
+            tmv_rows_prepare  *prepare;
+            tmv_rows_streams_test  *streams;
+        } join_rows;
+        struct {
+            tmv_rows_accepts   *accepts;
+            tmv_split_rows_run *run;
+            tmv_rows_prepare   *prepare;
+            tmv_rows_streams_test   *streams;
+        } split_rows;
         struct {
             tmv_gather_accepts   *accepts;
             tmv_gather_run       *run;
@@ -221,14 +249,19 @@ unsigned tmv_copy_candidates(tmv_isa isa, const tmv_copy_shape *shape, const tmv
  * tmv_<variant>_<set>_accepts says whether its ISA can take a shape,
  * tmv_<variant>_<set>_prepare (rows marked `prepared`) builds its state,
  * tmv_<variant>_<set>_features (TMV_KERNEL_PRICED rows, of the copy family)
- * counts its cost units, and tmv_gather_check_<set>, which a set's gather
+ * counts its cost units, tmv_<variant>_<set>_streams (rows whose stores are
+ * `streams_if`) says which shapes it streams, and tmv_gather_check_<set>, which a set's gather
  * rows share, checks the indices alone. */
 #define TMV_DECLARE_PREPARE_stateless(primitive, fn)
 #define TMV_DECLARE_PREPARE_prepared(primitive, fn) tmv_##primitive##_prepare fn##_prepare;
-#define TMV_KERNEL(primitive, variant, set, state)                \
-    tmv_##primitive##_run tmv_##variant##_##set;                  \
-    tmv_##primitive##_accepts tmv_##variant##_##set##_accepts;    \
-    TMV_DECLARE_PREPARE_##state(primitive, tmv_##variant##_##set) \
+#define TMV_DECLARE_STREAMS_plain(primitive, fn)
+#define TMV_DECLARE_STREAMS_streams(primitive, fn)
+#define TMV_DECLARE_STREAMS_streams_if(primitive, fn) tmv_##primitive##_streams_test fn##_streams;
+#define TMV_KERNEL(primitive, variant, set, state, stores)                \
+    tmv_##primitive##_run tmv_##variant##_##set;                          \
+    tmv_##primitive##_accepts tmv_##variant##_##set##_accepts;            \
+    TMV_DECLARE_PREPARE_##state(primitive, tmv_##variant##_##set)         \
+    TMV_DECLARE_STREAMS_##stores(primitive, tmv_##variant##_##set)        \
     TMV_DECLARE_CHECK_##primitive(set)
 #define TMV_DECLARE_CHECK_copy(set)
 #define TMV_DECLARE_CHECK_fill(set)
@@ -238,8 +271,8 @@ unsigned tmv_copy_candidates(tmv_isa isa, const tmv_copy_shape *shape, const tmv
 #define TMV_DECLARE_CHECK_join_rows(set)
 #define TMV_DECLARE_CHECK_split_rows(set)
 #define TMV_DECLARE_CHECK_gather(set) tmv_gather_check_run tmv_gather_check_##set;
-#define TMV_KERNEL_PRICED(primitive, variant, set, state) \
-    TMV_KERNEL(primitive, variant, set, state)           \
+#define TMV_KERNEL_PRICED(primitive, variant, set, state, stores) \
+    TMV_KERNEL(primitive, variant, set, state, stores)           \
     tmv_copy_features tmv_##variant##_##set##_features;
 #include "registry.inc"
 #undef TMV_KERNEL

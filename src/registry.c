@@ -66,23 +66,33 @@
 #define TMV_FN_gather gather
 #define TMV_FN(primitive) TMV_FN_##primitive
 
-/* A row's last member: a copy-family row's features hook (NULL unless the
- * row is TMV_KERNEL_PRICED), a gather row's set index check (kernels.h);
- * the rows steps have none. */
-#define TMV_LAST_copy(set, features) , features
-#define TMV_LAST_fill(set, features) , features
-#define TMV_LAST_deinterleave(set, features) , features
-#define TMV_LAST_interleave(set, features) , features
-#define TMV_LAST_transpose(set, features) , features
-#define TMV_LAST_join_rows(set, features)
-#define TMV_LAST_split_rows(set, features)
-#define TMV_LAST_gather(set, features) , tmv_gather_check_##set
+/* A row's `stores` column (kernels.h, tmv_stores) and its streams hook:
+ * the kernel's tmv_<variant>_<set>_streams for `streams_if`, else NULL. */
+#define TMV_STORES_plain TMV_STORES_PLAIN
+#define TMV_STORES_streams TMV_STORES_STREAMED
+#define TMV_STORES_streams_if TMV_STORES_BY_SHAPE
+#define TMV_STREAMS_plain(fn) NULL
+#define TMV_STREAMS_streams(fn) NULL
+#define TMV_STREAMS_streams_if(fn) fn##_streams
 
-#define TMV_ROW(primitive, variant, set, state, features)                              \
-    {#variant "/" TMV_SET_NAME_##set, TMV_PRIMITIVE_##primitive, TMV_SET_##set,        \
-     .fn.TMV_FN(primitive) = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,  \
-                              TMV_PREPARE_##state(tmv_##variant##_##set)               \
-                              TMV_LAST_##primitive(set, features)}},
+/* A row's last members: a copy-family row's features hook (NULL unless the
+ * row is TMV_KERNEL_PRICED) and streams hook, a rows step's streams hook, a
+ * gather row's set index check (kernels.h; gathers are not rated, so their
+ * stores column only says what they do). */
+#define TMV_LAST_copy(set, features, streams) , features, streams
+#define TMV_LAST_fill(set, features, streams) , features, streams
+#define TMV_LAST_deinterleave(set, features, streams) , features, streams
+#define TMV_LAST_interleave(set, features, streams) , features, streams
+#define TMV_LAST_transpose(set, features, streams) , features, streams
+#define TMV_LAST_join_rows(set, features, streams) , streams
+#define TMV_LAST_split_rows(set, features, streams) , streams
+#define TMV_LAST_gather(set, features, streams) , tmv_gather_check_##set
+
+#define TMV_ROW(primitive, variant, set, state, stores, features)                                         \
+    {#variant "/" TMV_SET_NAME_##set, TMV_PRIMITIVE_##primitive, TMV_SET_##set, TMV_STORES_##stores,       \
+     .fn.TMV_FN(primitive) = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,                      \
+                              TMV_PREPARE_##state(tmv_##variant##_##set)                                   \
+                              TMV_LAST_##primitive(set, features, TMV_STREAMS_##stores(tmv_##variant##_##set))}},
 #define TMV_PRIMITIVE_copy TMV_PRIMITIVE_COPY
 #define TMV_PRIMITIVE_fill TMV_PRIMITIVE_FILL
 #define TMV_PRIMITIVE_deinterleave TMV_PRIMITIVE_DEINTERLEAVE
@@ -91,9 +101,10 @@
 #define TMV_PRIMITIVE_join_rows TMV_PRIMITIVE_JOIN_ROWS
 #define TMV_PRIMITIVE_split_rows TMV_PRIMITIVE_SPLIT_ROWS
 #define TMV_PRIMITIVE_gather TMV_PRIMITIVE_GATHER
-#define TMV_KERNEL(primitive, variant, set, state) TMV_ROW_##set(TMV_ROW(primitive, variant, set, state, NULL))
-#define TMV_KERNEL_PRICED(primitive, variant, set, state) \
-    TMV_ROW_##set(TMV_ROW(primitive, variant, set, state, tmv_##variant##_##set##_features))
+#define TMV_KERNEL(primitive, variant, set, state, stores) \
+    TMV_ROW_##set(TMV_ROW(primitive, variant, set, state, stores, NULL))
+#define TMV_KERNEL_PRICED(primitive, variant, set, state, stores) \
+    TMV_ROW_##set(TMV_ROW(primitive, variant, set, state, stores, tmv_##variant##_##set##_features))
 
 const tmv_kernel tmv_kernels[] = {
 #include "registry.inc"

@@ -3,3 +3,4 @@
 #include "copy_x86.h"
 
 TMV_COPY_INTERLEAVE_KERNELS(avx2, 0x116u)
+bool tmv_copy_interleave_avx2_streams(const tmv_copy_shape *s) { return block_streams(s, true); }

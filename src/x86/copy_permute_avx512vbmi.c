@@ -106,6 +106,17 @@ void tmv_copy_permute_placed_avx512vbmi_prepare(const tmv_copy_shape *s, void *s
     tmv_copy_permute_avx512vbmi_prepare(s, state);
 }
 
+/* s with its dims in the order the plan was made for: sorted by
+ * destination stride into *sorted where the plan asks for it. */
+static const tmv_copy_shape *plan_order(const permute_state *st, const tmv_copy_shape *s, tmv_copy_shape *sorted)
+{
+    if (!st->block.by_destination)
+        return s;
+    *sorted = *s;
+    tmv_permute_dims_by_destination(sorted);
+    return sorted;
+}
+
 /* The shapes of plain plans here, of placed plans (rows, halves) as
  * copy_permute_placed/avx512vbmi, the same code under a profile of its
  * own: a placed block's vectors take their offsets and masks from the
@@ -150,11 +161,7 @@ static void permute_features(const tmv_copy_shape *s, tmv_cost_features *f)
     if (st == NULL)
         return;
     tmv_copy_shape sorted;
-    if (st->block.by_destination) {
-        sorted = *s;
-        tmv_permute_dims_by_destination(&sorted);
-        s = &sorted;
-    }
+    s = plan_order(st, s, &sorted);
     const permute_plan *pl = &st->block;
     const uint32_t outer = s->rank - pl->inner.dims - (pl->inner.periods > 1);
     double positions = 1, blocks, tails = 0;
@@ -483,6 +490,28 @@ __attribute__((noinline)) static void permute_streamed(const permute_plan *pl, c
     _mm_sfence();
 }
 
+/* The outer walk of plan pl over s: the dims outside the block but its
+ * rows dim, the split dim counting its whole blocks of `periods`. */
+static void permute_outer(const tmv_copy_shape *s, const permute_plan *pl, tmv_copy_shape *outer)
+{
+    *outer = *s;
+    outer->rank = s->rank - pl->inner.dims;
+    if (pl->rows > 1) {
+        for (uint32_t d = pl->row_dim; d + 1 < outer->rank; d++) {
+            outer->sizes[d] = outer->sizes[d + 1];
+            outer->src_strides[d] = outer->src_strides[d + 1];
+            outer->dst_strides[d] = outer->dst_strides[d + 1];
+        }
+        outer->rank--;
+    }
+    if (pl->inner.periods > 1) {
+        const uint32_t d = outer->rank - 1;
+        outer->sizes[d] /= pl->inner.periods;
+        outer->src_strides[d] *= pl->inner.periods;
+        outer->dst_strides[d] *= pl->inner.periods;
+    }
+}
+
 /* Whether a step of `bytes` output bytes past the stream threshold
  * streams its stores: a plain plan (vectors at 64 * v) whose every vector
  * is stored whole, on vector boundaries (the destination and the outer
@@ -512,34 +541,15 @@ static void permute_copy(const tmv_copy_shape *s, const uint8_t *src, uint8_t *d
 {
     const permute_state *st = s->state;
     tmv_copy_shape sorted;
-    if (st != NULL && st->block.by_destination) {
-        sorted = *s;
-        tmv_permute_dims_by_destination(&sorted);
-        s = &sorted;
-    }
+    if (st != NULL)
+        s = plan_order(st, s, &sorted);
     if (!plan_fits(st, s)) {
         tmv_copy_memcpy_scalar(s, src, dst);
         return;
     }
     const permute_plan *pl = &st->block, *tail = st->tail.vectors != 0 ? &st->tail : NULL;
-    /* the outer walk: the dims outside the block but its rows dim, the
-     * split dim counting its whole blocks of `periods` */
-    tmv_copy_shape outer = *s;
-    outer.rank = s->rank - pl->inner.dims;
-    if (pl->rows > 1) {
-        for (uint32_t d = pl->row_dim; d + 1 < outer.rank; d++) {
-            outer.sizes[d] = outer.sizes[d + 1];
-            outer.src_strides[d] = outer.src_strides[d + 1];
-            outer.dst_strides[d] = outer.dst_strides[d + 1];
-        }
-        outer.rank--;
-    }
-    if (pl->inner.periods > 1) {
-        const uint32_t d = outer.rank - 1;
-        outer.sizes[d] /= pl->inner.periods;
-        outer.src_strides[d] *= pl->inner.periods;
-        outer.dst_strides[d] *= pl->inner.periods;
-    }
+    tmv_copy_shape outer;
+    permute_outer(s, pl, &outer);
     const uint64_t ss = outer.rank > 0 ? outer.src_strides[outer.rank - 1] : 0;
     const uint64_t bytes = tmv_shape_bytes(s);
     const bool past = bytes >= s->tuning->stream_threshold, far = ss != 0 && past;
@@ -550,6 +560,19 @@ static void permute_copy(const tmv_copy_shape *s, const uint8_t *src, uint8_t *d
         permute_far(pl, tail, &outer, src, dst, ahead);
     else
         permute_run(pl, tail, &outer, src, dst, 0, false);
+}
+
+/* permute_streams of the shape, its destination taken as line-aligned
+ * (the cost model's question, kernels.h). */
+bool tmv_copy_permute_avx512vbmi_streams(const tmv_copy_shape *s)
+{
+    const permute_state *st = permute_plan_of(s);
+    if (st == NULL)
+        return false;
+    tmv_copy_shape sorted, outer;
+    const tmv_copy_shape *in_order = plan_order(st, s, &sorted);
+    permute_outer(in_order, &st->block, &outer);
+    return permute_streams(in_order, tmv_shape_bytes(in_order), &st->block, &outer, NULL);
 }
 
 void tmv_copy_permute_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)

@@ -101,6 +101,27 @@ static inline void block_width(const tmv_copy_shape *s, const uint8_t *src, uint
     }
 }
 
+/* Whether block_run streams shape s, its destination taken as line-aligned
+ * (the cost model's question, kernels.h): by the stream engine (AVX-512),
+ * or an interleave's rows (rows_stream_ok); the packed and gathered blocks
+ * and a de-interleave's rows store plain. */
+static inline bool block_streams(const tmv_copy_shape *s, bool inter)
+{
+    const unsigned b = inter ? tmv_interleave_block(s) : tmv_deinterleave_block(s);
+#if defined(TMV_MASKED)
+    if (stream_ok(s, inter, b))
+        return true;
+    if (block_pack_dim(s, b, s->elem_bytes, inter) >= 0 || block_gather_dim(s, b, s->elem_bytes, inter) >= 0)
+        return false;
+#endif
+#if defined(TMV_VEC_AVX2) || defined(TMV_MASKED)
+    return inter && rows_stream_ok(s, NULL, b, (size_t)s->elem_bytes, interleave_x(s));
+#else
+    (void)b;
+    return false;
+#endif
+}
+
 /* Runs an accepted block shape; `widths` (a constant: bit w set for each
  * element width this set has kernels for) keeps the others from being built. */
 static inline void block_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst,
@@ -240,6 +261,18 @@ static inline void block_rows_features(const tmv_copy_shape *s, bool inter, tmv_
                           tmv_copy_deinterleave_##set(s, src, dst))                               \
     TMV_COPY_BLOCK_KERNEL(tmv_copy_interleave_rows_##set, true, widths, BLOCK_ROWS,               \
                           tmv_copy_interleave_##set(s, src, dst))                                 \
+    bool tmv_copy_deinterleave_##set##_streams(const tmv_copy_shape *s)                           \
+    {                                                                                             \
+        return block_streams(s, false);                                                           \
+    }                                                                                             \
+    bool tmv_copy_interleave_##set##_streams(const tmv_copy_shape *s)                             \
+    {                                                                                             \
+        return block_streams(s, true);                                                            \
+    }                                                                                             \
+    bool tmv_copy_interleave_rows_##set##_streams(const tmv_copy_shape *s)                        \
+    {                                                                                             \
+        return block_streams(s, true);                                                            \
+    }                                                                                             \
     void tmv_copy_deinterleave_rows_##set##_features(const tmv_copy_shape *s, tmv_cost_features *f) \
     {                                                                                             \
         block_rows_features(s, false, f);                                                         \

@@ -73,6 +73,18 @@ __attribute__((always_inline)) static inline void expand_row(const uint8_t *src,
     }
 }
 
+/* The rows stream where they start on a line: with a line-aligned
+ * destination, where the strides of the dims outside them are whole lines
+ * (and a row is at least one). */
+bool tmv_fill_expand_avx512vbmi_streams(const tmv_copy_shape *s)
+{
+    const uint32_t x = s->rank - 2;
+    for (uint32_t d = 0; d < x; d++)
+        if (s->dst_strides[d] % 64 != 0)
+            return false;
+    return s->sizes[x] * s->sizes[s->rank - 1] * s->elem_bytes >= 64;
+}
+
 void tmv_fill_expand_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const uint32_t in = s->rank - 1, x = s->rank - 2;

@@ -202,6 +202,13 @@ void tmv_fill_pattern_avx512vbmi_prepare(const tmv_copy_shape *s, void *state)
     fill_ctx_init((fill_ctx *)state, s->elem_bytes);
 }
 
+/* Rows shorter than a group of vectors are stored masked, never streamed
+ * (fill_row). */
+bool tmv_fill_pattern_avx512vbmi_streams(const tmv_copy_shape *s)
+{
+    return s->sizes[s->rank - 1] * s->elem_bytes >= 64 * GROUP;
+}
+
 void tmv_fill_pattern_avx512vbmi(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const uint32_t in = s->rank - 1;

@@ -320,6 +320,22 @@ __attribute__((always_inline)) static inline void fill_pow2_rows(const tmv_copy_
     } while (tmv_walk_next(&walk));
 }
 
+/* Whether tmv_fill_pow2 streams s's rows past the stream threshold, its
+ * destination taken as line-aligned: rows of at least two lines of a
+ * pattern of a vector or less (fill_row_vector), rows of whole lines
+ * starting on one of a wider one (fill_row_line). */
+static inline bool tmv_fill_pow2_streams(const tmv_copy_shape *s)
+{
+    const uint32_t in = s->rank - 1;
+    const uint64_t p = s->elem_bytes, len = s->sizes[in] * p;
+    if (p <= TMV_VB)
+        return len >= 128;
+    for (uint32_t d = 0; d < in; d++)
+        if (s->dst_strides[d] % 64 != 0)
+            return false;
+    return len >= 64;
+}
+
 static inline void tmv_fill_pow2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     const bool stream = tmv_shape_bytes(s) >= s->tuning->stream_threshold;

@@ -152,7 +152,9 @@ static inline uint64_t tmv_rows_split_stream_block(const tmv_rows_shape *s)
  * lines: rows of whole lines, or contiguous rows of 16-byte multiples. At
  * DRAM size, join inner/8x64B/f32 went from 0.57 to 1.44-1.48 x memcpy,
  * split from 0.43-0.59 to 1.05; split inner/8x16B/f32 on SSE2 from 5.2-5.6
- * to 4.8-4.9 ms (memcpy 3.9-4.4). */
+ * to 4.8-4.9 ms (memcpy 3.9-4.4). With pieces and joined NULL, the
+ * shape's part alone (the buffers taken as line-aligned): the cost model's
+ * question (tmv_rows_columns_streams). */
 static inline bool tmv_rows_columns_stream(const tmv_rows_shape *s, const void *const *pieces,
                                            const uint8_t *joined, bool join, uint64_t stream_threshold)
 {
@@ -165,11 +167,18 @@ static inline bool tmv_rows_columns_stream(const tmv_rows_shape *s, const void *
         if (join)
             bits |= piece->bytes | piece->offset;
         else if (piece->pitch == piece->bytes && piece->bytes % 16 == 0)
-            bits |= (uintptr_t)pieces[piece->buffer] | block * piece->bytes;
+            bits |= (pieces ? (uintptr_t)pieces[piece->buffer] : 0) | block * piece->bytes;
         else
-            bits |= (uintptr_t)pieces[piece->buffer] | piece->bytes | piece->pitch;
+            bits |= (pieces ? (uintptr_t)pieces[piece->buffer] : 0) | piece->bytes | piece->pitch;
     }
     return bits % 64 == 0;
+}
+
+/* Whether the columns kernels stream shape s (a JOIN's if join), given
+ * line-aligned buffers. */
+static inline bool tmv_rows_columns_streams(const tmv_rows_shape *s, bool join)
+{
+    return tmv_rows_columns_stream(s, NULL, NULL, join, s->tuning->stream_threshold);
 }
 
 /* Moves one piece's column: `rows` runs of w bytes from s every sp bytes to

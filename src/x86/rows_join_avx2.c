@@ -14,3 +14,4 @@ TMV_JOIN_ROWS_KERNEL(overlap_avx2, tmv_rows_overlap_shape, tmv_rows_overlap, sta
 TMV_JOIN_ROWS_KERNEL(shuffle_avx2, tmv_rows_shuffle_shape, tmv_rows_shuffle, prepared)
 TMV_JOIN_ROWS_KERNEL(blend_stream_avx2, tmv_rows_blend_shape, tmv_rows_blend, stateless)
 TMV_JOIN_ROWS_KERNEL(columns_avx2, tmv_rows_wide_columns_avx2_shape, tmv_rows_wide_columns, stateless)
+TMV_JOIN_ROWS_STREAMS(columns_avx2, tmv_rows_columns_streams)

@@ -6,3 +6,4 @@
 TMV_JOIN_ROWS_KERNEL(zip_sse2, tmv_rows_zip_sse2_shape, tmv_rows_zip_lanes, stateless)
 TMV_JOIN_ROWS_KERNEL(stream_sse2, tmv_rows_long_shape, tmv_rows_stream, stateless)
 TMV_JOIN_ROWS_KERNEL(columns_sse2, tmv_rows_all_narrow, tmv_rows_narrow_columns, stateless)
+TMV_JOIN_ROWS_STREAMS(columns_sse2, tmv_rows_columns_streams)

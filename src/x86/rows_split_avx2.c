@@ -10,3 +10,4 @@ TMV_SPLIT_ROWS_KERNEL(zip_avx2, tmv_rows_zip_avx2_split_shape, tmv_rows_zip_lane
 TMV_SPLIT_ROWS_KERNEL(padded_avx2, tmv_rows_zip_padded_avx2_shape, tmv_rows_zip_padded, prepared)
 TMV_SPLIT_ROWS_KERNEL(overlap_avx2, tmv_rows_overlap_shape, tmv_rows_overlap, stateless)
 TMV_SPLIT_ROWS_KERNEL(columns_avx2, tmv_rows_wide_columns_avx2_shape, tmv_rows_wide_columns, stateless)
+TMV_SPLIT_ROWS_STREAMS(columns_avx2, tmv_rows_columns_streams)

@@ -8,3 +8,4 @@ TMV_SPLIT_ROWS_KERNEL(zip_avx512, tmv_rows_zip_avx512_shape, tmv_rows_zip, prepa
 TMV_SPLIT_ROWS_KERNEL(interleave_avx512, tmv_rows_perm_avx512_shape, tmv_rows_perm, prepared)
 TMV_SPLIT_ROWS_KERNEL(lines_avx512, tmv_rows_lines_split_shape, tmv_rows_lines, prepared)
 TMV_SPLIT_ROWS_KERNEL(columns_avx512, tmv_rows_all_wide_columns, tmv_rows_wide_columns, stateless)
+TMV_SPLIT_ROWS_STREAMS(columns_avx512, tmv_rows_columns_streams)

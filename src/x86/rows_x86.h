@@ -26,7 +26,8 @@
  * it. The runs are always inlined, so each exported kernel compiles as its
  * own written-out body did. A set's rows_join_<set>.c and rows_split_<set>.c
  * stamp out its JOIN and its SPLIT kernels, a line each (name, accepts,
- * family, and stateless or prepared as in registry.inc). The two
+ * family, and stateless or prepared as in registry.inc), and the column
+ * moves' streams tests (registry.inc's `streams_if`). The two
  * directions stay in two files: built as one, gcc inlined and cloned the
  * shared helpers differently. */
 
@@ -46,6 +47,19 @@
     void tmv_split_rows_##name(const tmv_rows_shape *s, const uint8_t *src, void *const *dsts)   \
     {                                                                                            \
         kernel##_run(s, dsts, (uint8_t *)(uintptr_t)src, false); /* src only read */             \
+    }
+
+/* tmv_<join|split>_rows_<name>_streams, for a row registered `streams_if`:
+ * test(s, join). */
+#define TMV_JOIN_ROWS_STREAMS(name, test)                                                        \
+    bool tmv_join_rows_##name##_streams(const tmv_rows_shape *s)                                 \
+    {                                                                                            \
+        return test(s, true);                                                                    \
+    }
+#define TMV_SPLIT_ROWS_STREAMS(name, test)                                                       \
+    bool tmv_split_rows_##name##_streams(const tmv_rows_shape *s)                                \
+    {                                                                                            \
+        return test(s, false);                                                                   \
     }
 
 #define TMV_ROWS_ACCEPTS(fn, accepts)                                                            \

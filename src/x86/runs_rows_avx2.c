@@ -118,6 +118,14 @@ bool tmv_deinterleave_runs_avx2_accepts(const tmv_copy_shape *s) { return runs_a
 void tmv_interleave_runs_avx2_prepare(const tmv_copy_shape *s, void *state) { runs_prepare(s, state, true); }
 void tmv_deinterleave_runs_avx2_prepare(const tmv_copy_shape *s, void *state) { runs_prepare(s, state, false); }
 
+/* Of the row kernels only the zip pass streams (its whole blocks, on
+ * aligned rows); the padded and overlapping moves store plain. */
+bool tmv_interleave_runs_avx2_streams(const tmv_copy_shape *s)
+{
+    tmv_runs_rows r;
+    return candidate_of(s, true, &r) == &joins[0];
+}
+
 void tmv_interleave_runs_avx2(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
     runs_run(s, src, dst, true);

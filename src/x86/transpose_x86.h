@@ -317,6 +317,17 @@ static inline void tr_block(const uint8_t *src, uint64_t S, uint8_t *dst, uint64
     }
 }
 
+/* Whether tr_block streams shape s's panels, its destination taken as
+ * line-aligned: destination rows (and the blocks the walk starts) whole
+ * lines apart, and columns for at least a line. */
+static inline bool tr_streams(const tmv_copy_shape *s)
+{
+    for (uint32_t d = 0; d + 1 < s->rank; d++)
+        if (s->dst_strides[d] % 64 != 0)
+            return false;
+    return s->sizes[s->rank - 1] * s->elem_bytes >= 64;
+}
+
 /* ---- accepts ---- */
 
 /* Widths in `widths` (bit w for w bytes), both block sides at least 8 and a
@@ -356,9 +367,11 @@ static inline void tr_run(const tmv_copy_shape *s, const uint8_t *src, uint8_t *
     }
 }
 
-/* The exported kernel of a set for the widths in `widths`: tmv_copy_transpose_<set> and its accepts. */
+/* The exported kernel of a set for the widths in `widths`: tmv_copy_transpose_<set>, its accepts
+ * and its streams test. */
 #define TMV_TRANSPOSE_KERNELS(set, widths)                                                     \
     bool tmv_copy_transpose_##set##_accepts(const tmv_copy_shape *s) { return tr_accepts(s, widths); } \
+    bool tmv_copy_transpose_##set##_streams(const tmv_copy_shape *s) { return tr_streams(s); }  \
     void tmv_copy_transpose_##set(const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)   \
     {                                                                                         \
         tr_run(s, src, dst);                                                                  \
