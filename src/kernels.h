@@ -177,23 +177,23 @@ typedef struct tmv_kernel {
     tmv_stores    stores;
     union {
         struct { /* the family; features: NULL but for TMV_KERNEL_PRICED rows; streams: for TMV_STORES_BY_SHAPE */
-            tmv_copy_accepts  *accepts;
-            tmv_copy_run      *run;
-            tmv_copy_prepare  *prepare;
-            tmv_copy_features *features;
-            tmv_copy_streams_test  *streams;
+            tmv_copy_accepts      *accepts;
+            tmv_copy_run          *run;
+            tmv_copy_prepare      *prepare;
+            tmv_copy_features     *features;
+            tmv_copy_streams_test *streams;
         } copy;
         struct {
-            tmv_rows_accepts  *accepts;
-            tmv_join_rows_run *run;
-            tmv_rows_prepare  *prepare;
-            tmv_rows_streams_test  *streams;
+            tmv_rows_accepts      *accepts;
+            tmv_join_rows_run     *run;
+            tmv_rows_prepare      *prepare;
+            tmv_rows_streams_test *streams;
         } join_rows;
         struct {
-            tmv_rows_accepts   *accepts;
-            tmv_split_rows_run *run;
-            tmv_rows_prepare   *prepare;
-            tmv_rows_streams_test   *streams;
+            tmv_rows_accepts      *accepts;
+            tmv_split_rows_run    *run;
+            tmv_rows_prepare      *prepare;
+            tmv_rows_streams_test *streams;
         } split_rows;
         struct {
             tmv_gather_accepts   *accepts;
@@ -250,8 +250,8 @@ unsigned tmv_copy_candidates(tmv_isa isa, const tmv_copy_shape *shape, const tmv
  * tmv_<variant>_<set>_prepare (rows marked `prepared`) builds its state,
  * tmv_<variant>_<set>_features (TMV_KERNEL_PRICED rows, of the copy family)
  * counts its cost units, tmv_<variant>_<set>_streams (rows whose stores are
- * `streams_if`) says which shapes it streams, and tmv_gather_check_<set>, which a set's gather
- * rows share, checks the indices alone. */
+ * `streams_if`) says which shapes it streams, and tmv_gather_check_<set>,
+ * which a set's gather rows share, checks the indices alone. */
 #define TMV_DECLARE_PREPARE_stateless(primitive, fn)
 #define TMV_DECLARE_PREPARE_prepared(primitive, fn) tmv_##primitive##_prepare fn##_prepare;
 #define TMV_DECLARE_STREAMS_plain(primitive, fn)
