@@ -36,6 +36,28 @@ typedef void tmv_fill_copy_fn(uint8_t *dst, const uint8_t *src, uint64_t bytes);
 #define TMV_FILL_FROM_SOURCE_BYTES 512
 #define TMV_FILL_LINE_BYTES 64
 
+/* The bytes of a row of n-byte elements (len in all) that hold copies
+ * from the source before the doubling starts: one element, or for elements
+ * of a line or more that are no whole lines, up to TMV_FILL_FROM_SOURCE_BYTES. */
+static inline uint64_t tmv_fill_doubling_start(uint64_t w, uint64_t len)
+{
+    uint64_t done = w;
+    if (w >= TMV_FILL_LINE_BYTES && w % TMV_FILL_LINE_BYTES != 0)
+        while (done + w <= len && done < TMV_FILL_FROM_SOURCE_BYTES)
+            done += w;
+    return done;
+}
+
+/* The bytes the doubling from `start` has written when it stops: the row's
+ * end, or the first double past half a chunk (the chunk the rest repeats). */
+static inline uint64_t tmv_fill_doubling_stop(uint64_t start, uint64_t len)
+{
+    uint64_t done = start;
+    while (done < len && done <= TMV_FILL_CHUNK_BYTES / 2)
+        done *= 2;
+    return done;
+}
+
 /* TILE's repeats of an element that is no power-of-two width (a 3-byte RGB
  * pixel, a 12-byte float3, a row of channels): the first copy, then the row
  * doubles itself up to TMV_FILL_CHUNK_BYTES, so a row of n copies takes
@@ -51,44 +73,33 @@ __attribute__((always_inline)) static inline void tmv_fill_doubling(const tmv_co
 {
     const uint32_t inner = s->rank - 1;
     const uint64_t len = s->sizes[inner] * s->elem_bytes;
-    const bool from_source = s->elem_bytes >= TMV_FILL_LINE_BYTES && s->elem_bytes % TMV_FILL_LINE_BYTES != 0;
+    const uint64_t start = tmv_fill_doubling_start(s->elem_bytes, len), stop = tmv_fill_doubling_stop(start, len);
     tmv_walk walk;
     tmv_walk_init(&walk, s, inner);
     do {
         uint8_t *row = dst + walk.dst;
         copy(row, src + walk.src, s->elem_bytes);
         uint64_t done = s->elem_bytes;
-        if (from_source)
-            for (; done + s->elem_bytes <= len && done < TMV_FILL_FROM_SOURCE_BYTES; done += s->elem_bytes)
-                copy(row + done, src + walk.src, s->elem_bytes);
-        /* one test a doubling; the chunk's bound is met at most once a row
-         * (5% faster than testing both in the loop's condition: TILE inner
-         * 16x8 f32, rows of 512 bytes, 8.9 -> 8.4 us a call) */
-        for (; done < len; done *= 2) {
-            if (done > TMV_FILL_CHUNK_BYTES / 2)
-                break;
+        for (; done < start; done += s->elem_bytes)
+            copy(row + done, src + walk.src, s->elem_bytes);
+        /* one test a doubling, against a bound set once a shape (testing
+         * both the row's end and the chunk's in the loop was 5% slower:
+         * TILE inner 16x8 f32, rows of 512 bytes, 8.9 -> 8.4 us a call) */
+        for (; done < stop; done *= 2)
             copy(row + done, row, done < len - done ? done : len - done);
-        }
         for (const uint64_t chunk = done; done < len; done += chunk)
             repeat(row + done, row, chunk < len - done ? chunk : len - done);
     } while (tmv_walk_next(&walk));
 }
 
 /* Whether most of a row of s is the chunk's repeats (where a set's
- * doubling fill streams them past the stream threshold): the bytes
- * tmv_fill_doubling has written when its doubling stops are at most half
- * the row. Shorter rows are doubled whole, with plain stores (TILE inner
- * 100x8 u8: rows of 800 bytes). */
+ * doubling fill streams them past the stream threshold): the doubling stops
+ * within the first half of the row. Shorter rows are doubled whole, with
+ * plain stores (TILE inner 100x8 u8: rows of 800 bytes). */
 static inline bool tmv_fill_doubling_repeats(const tmv_copy_shape *s)
 {
-    const uint64_t w = s->elem_bytes, len = s->sizes[s->rank - 1] * w;
-    uint64_t done = w;
-    if (w >= TMV_FILL_LINE_BYTES && w % TMV_FILL_LINE_BYTES != 0)
-        while (done + w <= len && done < TMV_FILL_FROM_SOURCE_BYTES)
-            done += w;
-    while (done < len && done <= TMV_FILL_CHUNK_BYTES / 2)
-        done *= 2;
-    return 2 * done <= len;
+    const uint64_t len = s->sizes[s->rank - 1] * s->elem_bytes;
+    return 2 * tmv_fill_doubling_stop(tmv_fill_doubling_start(s->elem_bytes, len), len) <= len;
 }
 
 /* Contiguous repeats of one element (source stride 0) whose width the
