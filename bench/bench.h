@@ -42,7 +42,11 @@ void tmvb_register_realtime(const char *name, tmvb_fn fn, void *arg);
 /* Adds a key/value line to the report's context (console header and JSON). */
 void tmvb_add_context(const char *key, const char *value);
 
-/* --- provided by the C side (runner.c) --- */
+/* --- provided by the C side (runner.c, setup.c) --- */
+/* Bytes past a 64-byte line every buffer of a case starts at (--tmv_offset,
+ * 0-63; 0 by default): 16 is where glibc's malloc puts a large block. */
+extern unsigned bench_line_offset;
+
 /* What a run registers. */
 typedef enum bench_mode {
     BENCH_SUITE,        /* the case table at every size it lists */

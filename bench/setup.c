@@ -1,5 +1,7 @@
-/* setup.c - tensor descriptions, touched 64-byte aligned buffers and JOIN / SPLIT descriptions for a benchmark case. */
+/* setup.c - tensor descriptions, touched buffers on (or --tmv_offset past) 64-byte lines and JOIN / SPLIT descriptions for a benchmark case. */
 #include "setup.h"
+
+#include "bench.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,11 +38,13 @@ void nhwc_strides(const uint32_t *sizes, uint32_t *strides) {
     strides[0] = strides[2] * sizes[2];
 }
 
+unsigned bench_line_offset = 0;
+
 /* Buffers start at distinct offsets within a page (multiples of 64 bytes,
- * 17 * 64 apart) so that no two of a case, nor memcpy's source and
- * destination, alias each other modulo 4 KiB. */
+ * 17 * 64 apart, plus bench_line_offset) so that no two of a case, nor
+ * memcpy's source and destination, alias each other modulo 4 KiB. */
 void *setup_buffer(bench_setup *s, size_t bytes, int pattern) {
-    const size_t offset = (size_t)s->owned_count * 17 * 64 % 4096;
+    const size_t offset = (size_t)s->owned_count * 17 * 64 % 4096 + bench_line_offset;
     const size_t rounded = (bytes + 63) / 64 * 64;
     unsigned char *base = aligned_alloc(4096, (offset + rounded + 4095) / 4096 * 4096 + 4096);
     if (!base) return NULL;

@@ -44,9 +44,9 @@ uint64_t tensor_extent(const tmv_tensor_desc *t);
 /* Adds a tensor description (sizes copied; strides NULL = packed). */
 tmv_tensor_desc *setup_tensor(bench_setup *s, tmv_dtype dtype, uint32_t dim_count,
                               const uint32_t *sizes, const uint32_t *strides);
-/* Allocates a buffer of bytes (64-byte aligned, at a page offset distinct from
- * the case's other buffers), written before use: inputs get a byte pattern,
- * outputs zeros. NULL when out of memory. */
+/* Allocates a buffer of bytes (bench_line_offset past a 64-byte line, at a
+ * page offset distinct from the case's other buffers), written before use:
+ * inputs get a byte pattern, outputs zeros. NULL when out of memory. */
 void *setup_buffer(bench_setup *s, size_t bytes, int pattern);
 /* Element strides of 4-D {N, C, H, W} sizes stored channels-last (NHWC). */
 void nhwc_strides(const uint32_t *sizes, uint32_t *strides);

@@ -92,12 +92,14 @@ std::vector<unsigned> parse_threads(const char *list) {
 // generated sweep (sampled, or whole), --tmv_zoo the model zoo;
 // --threads=LIST (ours) the suite's thread counts, by default 1 and the
 // online CPUs; --tmv_cpu=fastest|none|N (ours) the CPU the one-thread rows
-// run on (cpu_pin.h), by default the fastest.
+// run on (cpu_pin.h), by default the fastest; --tmv_offset=N (ours) starts
+// every buffer N bytes (0-63) past a 64-byte line, as malloc's are.
 int main(int argc, char **argv) {
   static char reps[] = "--benchmark_repetitions=3";
   static char aggr[] = "--benchmark_report_aggregates_only=true";
   static const char threads_flag[] = "--threads=";
   static const char cpu_flag[] = "--tmv_cpu=";
+  static const char offset_flag[] = "--tmv_offset=";
   const char *cpu = "fastest";
   std::vector<char *> args{argv[0], reps, aggr};
   std::vector<unsigned> threads = parse_threads(("1," + std::to_string(online_cpus())).c_str());
@@ -111,6 +113,14 @@ int main(int argc, char **argv) {
       mode = BENCH_SWEEP_FULL;
     } else if (std::strcmp(argv[i], "--tmv_zoo") == 0) {
       mode = BENCH_ZOO;
+    } else if (std::strncmp(argv[i], offset_flag, sizeof offset_flag - 1) == 0) {
+      char *end = nullptr;
+      const unsigned long offset = std::strtoul(argv[i] + sizeof offset_flag - 1, &end, 10);
+      if (end == argv[i] + sizeof offset_flag - 1 || *end != '\0' || offset > 63) {
+        std::fprintf(stderr, "tmv-bench: --tmv_offset takes a byte count from 0 to 63, e.g. 16 (malloc's)\n");
+        return 1;
+      }
+      bench_line_offset = static_cast<unsigned>(offset);
     } else if (std::strncmp(argv[i], cpu_flag, sizeof cpu_flag - 1) == 0) {
       cpu = argv[i] + sizeof cpu_flag - 1;
     } else if (std::strncmp(argv[i], threads_flag, sizeof threads_flag - 1) == 0) {
@@ -133,6 +143,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   tmvb_add_context("cpu_pin", pinned);
+  tmvb_add_context("buffer_line_offset", std::to_string(bench_line_offset).c_str());
   bench_register_all(mode, threads.data(), static_cast<int>(threads.size()));
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
