@@ -43,9 +43,13 @@
  *    tests place buffers at odd element-aligned offsets (offsets that split
  *    an element are not tested). Speed is another matter: past the stream
  *    threshold most kernels stream only to an output that starts on a
- *    64-byte line, and store through the cache otherwise (malloc's 16 bytes
- *    past a line cost 0.67x at 64 MiB in geometric mean, up to 4x for TILE
- *    broadcasts): give large outputs 64-byte alignment.
+ *    64-byte line. Off a line, a TILE / SPACE_TO_DEPTH / DEPTH_TO_SPACE step
+ *    of theirs runs staged (chunks through a 32 KiB buffer on the calling
+ *    thread's stack, then streamed out; tmv_op_describe says "staged by"),
+ *    at about 0.7x of its line-aligned speed; JOIN, SPLIT, GATHER_ND and
+ *    parallel tasks store through the cache (malloc's 16 bytes past a line
+ *    cost 0.67x at 64 MiB in geometric mean, up to 4x for TILE broadcasts,
+ *    before staging): give large outputs 64-byte alignment.
  *  - Data moves bit for bit, so any element type of the same width works
  *    through the type of that width: bfloat16 or any fp16 variant as
  *    UINT16, fp8 (E4M3, E5M2) as UINT8, a pair of int4 values packed in a
@@ -435,7 +439,9 @@ TMV_NODISCARD TMV_API tmv_status tmv_op_execute(const tmv_op *op, const void *co
 
 /* What the operator will run, e.g. "join: join_rows/avx2" or
  * "split: copy_w4/scalar x3": the operator, then each kernel of its plan with
- * the set it comes from. Owned by op, valid until tmv_op_destroy; "" for NULL.
+ * the set it comes from; "tile: copy_permute/avx512vbmi (off a line: staged
+ * by fill_period/avx2)" where a step that streams its stores runs through a
+ * staging buffer when its output does not start on a 64-byte line. Owned by op, valid until tmv_op_destroy; "" for NULL.
  * Thread-safe. */
 TMV_API const char *tmv_op_describe(const tmv_op *op);
 

@@ -175,6 +175,7 @@ typedef struct tmv_kernel {
     tmv_primitive primitive;
     tmv_isa       set;
     tmv_stores    stores;
+    bool          peels;       /* streams a destination off a 64-byte line itself, from its first line (stage.c) */
     union {
         struct { /* the family; features: NULL but for TMV_KERNEL_PRICED rows; streams: for TMV_STORES_BY_SHAPE */
             tmv_copy_accepts      *accepts;
@@ -257,6 +258,8 @@ unsigned tmv_copy_candidates(tmv_isa isa, const tmv_copy_shape *shape, const tmv
 #define TMV_DECLARE_STREAMS_plain(primitive, fn)
 #define TMV_DECLARE_STREAMS_streams(primitive, fn)
 #define TMV_DECLARE_STREAMS_streams_if(primitive, fn) tmv_##primitive##_streams_test fn##_streams;
+#define TMV_DECLARE_STREAMS_streams_peeled(primitive, fn)
+#define TMV_DECLARE_STREAMS_streams_if_peeled(primitive, fn) tmv_##primitive##_streams_test fn##_streams;
 #define TMV_KERNEL(primitive, variant, set, state, stores)                \
     tmv_##primitive##_run tmv_##variant##_##set;                          \
     tmv_##primitive##_accepts tmv_##variant##_##set##_accepts;            \

@@ -9,7 +9,8 @@
 tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count);
 
 /* Points a step of its kind (step->kind set) at kernel k: step->kernel and
- * the run of k's primitive in the step's union member. */
+ * the run of k's primitive in the step's union member; not staged
+ * (step->stage_kernel NULL) until tmv_plan_stage weighs it. */
 void tmv_step_use(tmv_step *step, const tmv_kernel *k);
 
 /* Allocates step->state (TMV_KERNEL_STATE_BYTES, 64-byte aligned; freed with

@@ -32,6 +32,7 @@ typedef struct tmv_step {
     uint64_t      split_extent;      /* their flattened size (rows x 64-byte chunks for a rows step of rank 2) */
     uint64_t      split_unit;        /* tasks start at multiples of it: 64-byte aligned writes */
     uint64_t      bytes;             /* bytes the step writes */
+    const tmv_kernel *stage_kernel;  /* COPY: the chunks' kernel where it runs staged (stage.c), or NULL */
     union {
         struct { tmv_copy_fn run; tmv_copy_shape shape; } copy;
         struct { tmv_join_rows_fn run; tmv_rows_shape shape; } join_rows;

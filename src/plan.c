@@ -6,6 +6,7 @@
 #include "error.h"
 #include "lower.h"
 #include "partition.h"
+#include "stage.h"
 
 tmv_status tmv_plan_reserve(tmv_op *op, uint64_t count)
 {
@@ -41,6 +42,7 @@ tmv_status tmv_plan_prepare(tmv_op *op, tmv_step *step, void *shape, const void 
 void tmv_step_use(tmv_step *step, const tmv_kernel *k)
 {
     step->kernel = k;
+    step->stage_kernel = NULL; /* until tmv_plan_stage weighs the new kernel */
     switch (step->kind) {
     case TMV_STEP_COPY: step->u.copy.run = k->fn.copy.run; break;
     case TMV_STEP_JOIN_ROWS: step->u.join_rows.run = k->fn.join_rows.run; break;
@@ -100,14 +102,16 @@ static void describe(tmv_op *op)
         snprintf(op->description + len, cap - len, " nothing to do (no output elements)");
     for (uint32_t i = 0; i < op->step_count && len < cap;) {
         uint32_t run = 1;
-        while (i + run < op->step_count && op->steps[i + run].kernel == op->steps[i].kernel)
+        const tmv_step *step = &op->steps[i];
+        while (i + run < op->step_count && op->steps[i + run].kernel == step->kernel &&
+               op->steps[i + run].stage_kernel == step->stage_kernel)
             run++;
-        if (run > 1)
-            len += (size_t)snprintf(op->description + len, cap - len, "%s %s x%u", i ? "," : "",
-                                    op->steps[i].kernel->name, run);
-        else
-            len += (size_t)snprintf(op->description + len, cap - len, "%s %s", i ? "," : "",
-                                    op->steps[i].kernel->name);
+        len += (size_t)snprintf(op->description + len, cap - len, "%s %s", i ? "," : "", step->kernel->name);
+        if (step->stage_kernel != NULL && len < cap)
+            len += (size_t)snprintf(op->description + len, cap - len, " (off a line: staged by %s)",
+                                    step->stage_kernel->name);
+        if (run > 1 && len < cap)
+            len += (size_t)snprintf(op->description + len, cap - len, " x%u", run);
         i += run;
     }
 }
@@ -136,8 +140,9 @@ tmv_status tmv_plan(tmv_op *op, tmv_isa isa, const tmv_tuning *tuning)
         }
     }
     if (status == TMV_OK) {
-        describe(op);
         tmv_plan_partition(op);
+        tmv_plan_stage(op);
+        describe(op);
     }
     return status;
 }
@@ -145,10 +150,14 @@ tmv_status tmv_plan(tmv_op *op, tmv_isa isa, const tmv_tuning *tuning)
 tmv_status tmv_step_execute(const tmv_step *step, const void *const *inputs, void *const *outputs)
 {
     switch (step->kind) {
-    case TMV_STEP_COPY:
-        step->u.copy.run(&step->u.copy.shape, tmv_step_copy_src(step, inputs, outputs),
-                         (uint8_t *)outputs[step->dst_buffer] + step->dst_offset);
+    case TMV_STEP_COPY: {
+        uint8_t *dst = (uint8_t *)outputs[step->dst_buffer] + step->dst_offset;
+        if (step->stage_kernel != NULL && ((uintptr_t)dst & 63) != 0)
+            tmv_stage_copy(step, tmv_step_copy_src(step, inputs, outputs), dst);
+        else
+            step->u.copy.run(&step->u.copy.shape, tmv_step_copy_src(step, inputs, outputs), dst);
         return TMV_OK;
+    }
     case TMV_STEP_JOIN_ROWS:
         step->u.join_rows.run(&step->u.join_rows.shape, inputs, outputs[0]);
         return TMV_OK;

@@ -71,9 +71,19 @@
 #define TMV_STORES_plain TMV_STORES_PLAIN
 #define TMV_STORES_streams TMV_STORES_STREAMED
 #define TMV_STORES_streams_if TMV_STORES_BY_SHAPE
+#define TMV_STORES_streams_peeled TMV_STORES_STREAMED
+#define TMV_STORES_streams_if_peeled TMV_STORES_BY_SHAPE
 #define TMV_STREAMS_plain(fn) NULL
 #define TMV_STREAMS_streams(fn) NULL
 #define TMV_STREAMS_streams_if(fn) fn##_streams
+#define TMV_STREAMS_streams_peeled(fn) NULL
+#define TMV_STREAMS_streams_if_peeled(fn) fn##_streams
+/* ... and whether it streams a destination off a line itself (_peeled) */
+#define TMV_PEELS_plain false
+#define TMV_PEELS_streams false
+#define TMV_PEELS_streams_if false
+#define TMV_PEELS_streams_peeled true
+#define TMV_PEELS_streams_if_peeled true
 
 /* A row's last members: a copy-family row's features hook (NULL unless the
  * row is TMV_KERNEL_PRICED) and streams hook, a rows step's streams hook, a
@@ -90,6 +100,7 @@
 
 #define TMV_ROW(primitive, variant, set, state, stores, features)                                         \
     {#variant "/" TMV_SET_NAME_##set, TMV_PRIMITIVE_##primitive, TMV_SET_##set, TMV_STORES_##stores,       \
+     TMV_PEELS_##stores,                                                                                  \
      .fn.TMV_FN(primitive) = {tmv_##variant##_##set##_accepts, tmv_##variant##_##set,                      \
                               TMV_PREPARE_##state(tmv_##variant##_##set)                                   \
                               TMV_LAST_##primitive(set, features, TMV_STREAMS_##stores(tmv_##variant##_##set))}},

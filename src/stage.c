@@ -1,0 +1,113 @@
+/* stage.c - streaming COPY steps whose destination is off a 64-byte line, run through a staging buffer in cache.
+ *
+ * Most kernels that stream their stores do so only to a line-aligned
+ * destination (a streaming store of part of a line is slow, and x86 has no
+ * unaligned one); to any other they store through the cache, most stores
+ * split across two lines and each line read for ownership first. glibc's
+ * malloc returns large blocks 16 bytes past a page, so an embedder's output
+ * took that path: the sampled sweep's 64 MiB cases with every buffer 16
+ * bytes past a line ran at 0.67x their line-aligned speed in geometric
+ * mean, TILE's broadcasts by copy_permute at 0.24-0.26x (docs/PERFORMANCE.md,
+ * fifty-second). Staged, a kernel writes a chunk of the step into a buffer
+ * that stays in cache, at the destination's offset within a line, and the
+ * chunk's whole lines are streamed out from there. */
+#include "stage.h"
+
+#include "cost.h"
+
+#if defined(__SSE2__)
+#include "x86/stream_x86.h"
+#define TMV_STAGE_STREAMS 1
+#else
+#define TMV_STAGE_STREAMS 0 /* no COPY kernel of the Arm sets streams */
+#endif
+
+/* The destination is dense, dim 0 outermost: a run of dim 0's slabs is one
+ * contiguous range of it. */
+static bool dense_by_dim0(const tmv_copy_shape *s)
+{
+    if (s->rank == 0 || s->sizes[0] < 2)
+        return false;
+    const uint64_t bytes = tmv_shape_bytes(s);
+    uint64_t extent = s->elem_bytes;
+    for (uint32_t d = 0; d < s->rank; d++)
+        extent += s->dst_strides[d] * (s->sizes[d] - 1);
+    return extent == bytes && s->dst_strides[0] * s->sizes[0] == bytes;
+}
+
+/* Slabs of dim 0 a chunk takes: one less than fit, so that a last lone
+ * slab joins the chunk before it (a dim of 1 is another geometry). */
+static uint64_t chunk_slabs(const tmv_copy_shape *s)
+{
+    return TMV_STAGE_BYTES / s->dst_strides[0] - 1;
+}
+
+/* Dim 0's size in the chunk from slab lo on (chunks start at multiples of per). */
+static uint64_t chunk_size(uint64_t rows, uint64_t lo, uint64_t per)
+{
+    return rows - lo <= per + 1 ? rows - lo : per;
+}
+
+/* The staged shape: s's own, under `tuning` (s's with no stream threshold:
+ * the chunks fit the cache, their stores are plain) and with no state. */
+static tmv_copy_shape staged_part(const tmv_copy_shape *s, const tmv_tuning *tuning)
+{
+    tmv_copy_shape part = *s;
+    part.tuning = tuning;
+    part.state = NULL;
+    return part;
+}
+
+static tmv_tuning in_cache(const tmv_tuning *t)
+{
+    tmv_tuning c = *t;
+    c.stream_threshold = UINT64_MAX;
+    return c;
+}
+
+/* The kernel that writes the chunks of COPY step `step`, or NULL when the
+ * step does not stage. Of the kernels with no prepared state (a chunk is
+ * another shape than the one a state was built for), the model's choice
+ * for the first chunk in cache, if it also takes the last one. */
+static const tmv_kernel *stage_kernel(const tmv_op *op, const tmv_step *step)
+{
+    const tmv_copy_shape *s = &step->u.copy.shape;
+    if (!TMV_STAGE_STREAMS || step->kind != TMV_STEP_COPY || step->kernel->peels || !dense_by_dim0(s) ||
+        s->dst_strides[0] > TMV_STAGE_BYTES / 4 ||
+        !tmv_cost_streams(step->kernel, s, (double)tmv_shape_bytes(s), &op->tuning))
+        return NULL;
+    const tmv_tuning tuning = in_cache(&op->tuning);
+    tmv_copy_shape part = staged_part(s, &tuning);
+    const uint64_t per = chunk_slabs(s), rows = s->sizes[0];
+    part.sizes[0] = chunk_size(rows, 0, per);
+    const tmv_kernel *k = tmv_pick_copy_stateless(op->isa, &part);
+    part.sizes[0] = chunk_size(rows, (rows - 2) / per * per, per);
+    return k != NULL && k->fn.copy.accepts(&part) ? k : NULL;
+}
+
+void tmv_plan_stage(tmv_op *op)
+{
+    for (uint32_t i = 0; i < op->step_count; i++)
+        op->steps[i].stage_kernel = stage_kernel(op, &op->steps[i]);
+}
+
+void tmv_stage_copy(const tmv_step *step, const uint8_t *src, uint8_t *dst)
+{
+#if TMV_STAGE_STREAMS
+    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
+    const tmv_copy_shape *s = &step->u.copy.shape;
+    const tmv_tuning tuning = in_cache(s->tuning);
+    tmv_copy_shape part = staged_part(s, &tuning);
+    const uint64_t slab = s->dst_strides[0], rows = s->sizes[0], per = chunk_slabs(s);
+    for (uint64_t lo = 0, n; lo < rows; lo += n) {
+        n = chunk_size(rows, lo, per);
+        uint8_t *to = dst + lo * slab, *buf = stage + ((uintptr_t)to & 63);
+        part.sizes[0] = n;
+        step->stage_kernel->fn.copy.run(&part, src + lo * s->src_strides[0], buf);
+        tmv_stream_copy(to, buf, n * slab);
+    }
+    _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
+#else
+    (void)step, (void)src, (void)dst;
+#endif
+}
