@@ -159,10 +159,16 @@ tmv_status tmv_step_execute(const tmv_step *step, const void *const *inputs, voi
         return TMV_OK;
     }
     case TMV_STEP_JOIN_ROWS:
-        step->u.join_rows.run(&step->u.join_rows.shape, inputs, outputs[0]);
+        if (step->stage_kernel != NULL && ((uintptr_t)outputs[0] & 63) != 0)
+            tmv_stage_join(step, inputs, outputs[0]);
+        else
+            step->u.join_rows.run(&step->u.join_rows.shape, inputs, outputs[0]);
         return TMV_OK;
     case TMV_STEP_SPLIT_ROWS:
-        step->u.split_rows.run(&step->u.split_rows.shape, inputs[0], outputs);
+        if (step->stage_kernel != NULL && tmv_stage_split_wanted(step, outputs))
+            tmv_stage_split(step, inputs[0], outputs);
+        else
+            step->u.split_rows.run(&step->u.split_rows.shape, inputs[0], outputs);
         return TMV_OK;
     case TMV_STEP_GATHER:
         return step->u.gather.run(step->u.gather.shape, inputs[0], inputs[1], outputs[0]);

@@ -1,4 +1,4 @@
-/* stage.c - streaming COPY steps whose destination is off a 64-byte line, run through a staging buffer in cache.
+/* stage.c - streaming COPY, JOIN_ROWS and SPLIT_ROWS steps whose destination is off a 64-byte line, run through a staging buffer in cache.
  *
  * Most kernels that stream their stores do so only to a line-aligned
  * destination (a streaming store of part of a line is slow, and x86 has no
@@ -35,11 +35,21 @@ static bool dense_by_dim0(const tmv_copy_shape *s)
     return extent == bytes && s->dst_strides[0] * s->sizes[0] == bytes;
 }
 
-/* Slabs of dim 0 a chunk takes: one less than fit, so that a last lone
- * slab joins the chunk before it (a dim of 1 is another geometry). */
-static uint64_t chunk_slabs(const tmv_copy_shape *s)
+/* Slabs of `slab` bytes (dim 0's of a copy, a joined row) a chunk takes:
+ * one less than fit, so that a last lone slab joins the chunk before it (a
+ * dim of 1 is another geometry). */
+static uint64_t chunk_slabs(uint64_t slab)
 {
-    return TMV_STAGE_BYTES / s->dst_strides[0] - 1;
+    return TMV_STAGE_BYTES / slab - 1;
+}
+
+/* A SPLIT's chunk: its pieces each in a region of the buffer of their own,
+ * from a line boundary, at their output's offset within a line, which
+ * costs up to 127 bytes a piece. */
+#define SPLIT_PIECE_SLACK 128u
+static uint64_t split_chunk_rows(const tmv_rows_shape *s)
+{
+    return (TMV_STAGE_BYTES - SPLIT_PIECE_SLACK * s->piece_count) / s->joined_bytes - 1;
 }
 
 /* Dim 0's size in the chunk from slab lo on (chunks start at multiples of per). */
@@ -78,17 +88,66 @@ static const tmv_kernel *stage_kernel(const tmv_op *op, const tmv_step *step)
         return NULL;
     const tmv_tuning tuning = in_cache(&op->tuning);
     tmv_copy_shape part = staged_part(s, &tuning);
-    const uint64_t per = chunk_slabs(s), rows = s->sizes[0];
+    const uint64_t per = chunk_slabs(s->dst_strides[0]), rows = s->sizes[0];
     part.sizes[0] = chunk_size(rows, 0, per);
     const tmv_kernel *k = tmv_pick_copy_stateless(op->isa, &part);
     part.sizes[0] = chunk_size(rows, (rows - 2) / per * per, per);
     return k != NULL && k->fn.copy.accepts(&part) ? k : NULL;
 }
 
+/* The same for a JOIN_ROWS step: its own kernel (with its prepared state,
+ * built for the pieces, which a run of whole rows keeps), if it takes the
+ * rows in cache, for joined rows that are dense and short enough. */
+static const tmv_kernel *stage_join_kernel(const tmv_op *op, const tmv_step *step)
+{
+    const tmv_rows_shape *s = &step->u.join_rows.shape;
+    if (!TMV_STAGE_STREAMS || step->kernel->peels || s->rows < 2 || s->joined_pitch != s->joined_bytes ||
+        s->joined_pitch > TMV_STAGE_BYTES / 4 || s->piece_count > TMV_STAGE_MAX_PIECES ||
+        !tmv_cost_streams(step->kernel, s, (double)(s->rows * s->joined_bytes), &op->tuning))
+        return NULL;
+    const tmv_tuning tuning = in_cache(&op->tuning);
+    tmv_rows_shape part = *s;
+    part.tuning = &tuning;
+    const uint64_t per = chunk_slabs(s->joined_pitch);
+    part.rows = chunk_size(s->rows, 0, per);
+    if (!step->kernel->fn.join_rows.accepts(&part))
+        return NULL;
+    part.rows = chunk_size(s->rows, (s->rows - 2) / per * per, per);
+    return step->kernel->fn.join_rows.accepts(&part) ? step->kernel : NULL;
+}
+
+/* The same for a SPLIT_ROWS step, whose outputs (the pieces) are each
+ * dense. */
+static const tmv_kernel *stage_split_kernel(const tmv_op *op, const tmv_step *step)
+{
+    const tmv_rows_shape *s = &step->u.split_rows.shape;
+    if (!TMV_STAGE_STREAMS || step->kernel->peels || s->rows < 2 || s->piece_count > TMV_STAGE_MAX_PIECES ||
+        4 * s->joined_bytes > TMV_STAGE_BYTES - SPLIT_PIECE_SLACK * s->piece_count ||
+        !tmv_cost_streams(step->kernel, s, (double)(s->rows * s->joined_bytes), &op->tuning))
+        return NULL;
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        if (s->pieces[p].pitch != s->pieces[p].bytes)
+            return NULL;
+    const tmv_tuning tuning = in_cache(&op->tuning);
+    tmv_rows_shape part = *s;
+    part.tuning = &tuning;
+    const uint64_t per = split_chunk_rows(s);
+    part.rows = chunk_size(s->rows, 0, per);
+    if (!step->kernel->fn.split_rows.accepts(&part))
+        return NULL;
+    part.rows = chunk_size(s->rows, (s->rows - 2) / per * per, per);
+    return step->kernel->fn.split_rows.accepts(&part) ? step->kernel : NULL;
+}
+
 void tmv_plan_stage(tmv_op *op)
 {
-    for (uint32_t i = 0; i < op->step_count; i++)
-        op->steps[i].stage_kernel = stage_kernel(op, &op->steps[i]);
+    for (uint32_t i = 0; i < op->step_count; i++) {
+        tmv_step *step = &op->steps[i];
+        step->stage_kernel = step->kind == TMV_STEP_COPY         ? stage_kernel(op, step)
+                             : step->kind == TMV_STEP_JOIN_ROWS  ? stage_join_kernel(op, step)
+                             : step->kind == TMV_STEP_SPLIT_ROWS ? stage_split_kernel(op, step)
+                                                                 : NULL;
+    }
 }
 
 void tmv_stage_copy(const tmv_step *step, const uint8_t *src, uint8_t *dst)
@@ -98,7 +157,7 @@ void tmv_stage_copy(const tmv_step *step, const uint8_t *src, uint8_t *dst)
     const tmv_copy_shape *s = &step->u.copy.shape;
     const tmv_tuning tuning = in_cache(s->tuning);
     tmv_copy_shape part = staged_part(s, &tuning);
-    const uint64_t slab = s->dst_strides[0], rows = s->sizes[0], per = chunk_slabs(s);
+    const uint64_t slab = s->dst_strides[0], rows = s->sizes[0], per = chunk_slabs(slab);
     for (uint64_t lo = 0, n; lo < rows; lo += n) {
         n = chunk_size(rows, lo, per);
         uint8_t *to = dst + lo * slab, *buf = stage + ((uintptr_t)to & 63);
@@ -109,5 +168,81 @@ void tmv_stage_copy(const tmv_step *step, const uint8_t *src, uint8_t *dst)
     _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
 #else
     (void)step, (void)src, (void)dst;
+#endif
+}
+
+void tmv_stage_join(const tmv_step *step, const void *const *inputs, uint8_t *joined)
+{
+#if TMV_STAGE_STREAMS
+    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
+    const tmv_rows_shape *s = &step->u.join_rows.shape;
+    const tmv_tuning tuning = in_cache(s->tuning);
+    tmv_rows_shape part = *s;
+    tmv_rows_piece pieces[TMV_STAGE_MAX_PIECES];
+    const uint8_t *from[TMV_STAGE_MAX_PIECES]; /* each piece's source at the chunk's first row */
+    for (uint32_t p = 0; p < s->piece_count; p++) {
+        pieces[p] = s->pieces[p];
+        pieces[p].buffer = p;
+    }
+    part.pieces = pieces;
+    part.tuning = &tuning;
+    const uint64_t slab = s->joined_pitch, per = chunk_slabs(slab);
+    for (uint64_t lo = 0, n; lo < s->rows; lo += n) {
+        n = chunk_size(s->rows, lo, per);
+        for (uint32_t p = 0; p < s->piece_count; p++)
+            from[p] = (const uint8_t *)inputs[s->pieces[p].buffer] + lo * s->pieces[p].pitch;
+        uint8_t *to = joined + lo * slab, *buf = stage + ((uintptr_t)to & 63);
+        part.rows = n;
+        step->stage_kernel->fn.join_rows.run(&part, (const void *const *)from, buf);
+        tmv_stream_copy(to, buf, n * slab);
+    }
+    _mm_sfence();
+#else
+    (void)step, (void)inputs, (void)joined;
+#endif
+}
+
+bool tmv_stage_split_wanted(const tmv_step *step, void *const *outputs)
+{
+    const tmv_rows_shape *s = &step->u.split_rows.shape;
+    for (uint32_t p = 0; p < s->piece_count; p++)
+        if (((uintptr_t)outputs[s->pieces[p].buffer] & 63) != 0)
+            return true;
+    return false;
+}
+
+void tmv_stage_split(const tmv_step *step, const uint8_t *joined, void *const *outputs)
+{
+#if TMV_STAGE_STREAMS
+    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
+    const tmv_rows_shape *s = &step->u.split_rows.shape;
+    const tmv_tuning tuning = in_cache(s->tuning);
+    tmv_rows_shape part = *s;
+    tmv_rows_piece pieces[TMV_STAGE_MAX_PIECES];
+    uint8_t *to[TMV_STAGE_MAX_PIECES], *buf[TMV_STAGE_MAX_PIECES];
+    for (uint32_t p = 0; p < s->piece_count; p++) {
+        pieces[p] = s->pieces[p];
+        pieces[p].buffer = p;
+    }
+    part.pieces = pieces;
+    part.tuning = &tuning;
+    const uint64_t per = split_chunk_rows(s);
+    for (uint64_t lo = 0, n; lo < s->rows; lo += n) {
+        n = chunk_size(s->rows, lo, per);
+        uint8_t *free_at = stage; /* each piece's region from the next line on */
+        for (uint32_t p = 0; p < s->piece_count; p++) {
+            const tmv_rows_piece *q = &s->pieces[p];
+            to[p] = (uint8_t *)outputs[q->buffer] + lo * q->bytes;
+            buf[p] = free_at + ((uintptr_t)to[p] & 63);
+            free_at = stage + ((uintptr_t)(buf[p] + n * q->bytes - stage) + 63) / 64 * 64;
+        }
+        part.rows = n;
+        step->stage_kernel->fn.split_rows.run(&part, joined + lo * s->joined_pitch, (void *const *)buf);
+        for (uint32_t p = 0; p < s->piece_count; p++)
+            tmv_stream_copy(to[p], buf[p], n * s->pieces[p].bytes);
+    }
+    _mm_sfence();
+#else
+    (void)step, (void)joined, (void)outputs;
 #endif
 }

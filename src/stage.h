@@ -1,4 +1,4 @@
-/* stage.h - a streaming COPY step meeting a destination off a 64-byte line: run through a staging buffer in cache, whose lines are then streamed out. */
+/* stage.h - a streaming COPY, JOIN_ROWS or SPLIT_ROWS step meeting a destination off a 64-byte line: run through a staging buffer in cache, whose lines are then streamed out. */
 #ifndef TMV_STAGE_H
 #define TMV_STAGE_H
 
@@ -7,14 +7,19 @@
 /* The staging buffer, on the executing thread's stack: a chunk of the step
  * is at most this many bytes. */
 #define TMV_STAGE_BYTES 32768u
+/* A JOIN_ROWS or SPLIT_ROWS step stages with at most this many pieces
+ * (their pointers live on the stack too). */
+#define TMV_STAGE_MAX_PIECES 64u
 
-/* Sets step->stage_kernel for each COPY step of op's plan that runs staged
- * on a destination off a line: its kernel streams the step (tmv_cost_streams)
+/* Sets step->stage_kernel for each step of op's plan that runs staged on a
+ * destination off a line: its kernel streams the step (tmv_cost_streams)
  * but only to a line-aligned destination (not `peels`, registry.inc), the
- * destination is dense with dim 0 outermost, a slab of dim 0 fits a quarter
- * of the staging buffer (chunks of several slabs), and a kernel with no
- * prepared state takes the chunks. Called at create, after the plan's
- * kernels are set. */
+ * destination is dense (a COPY's with dim 0 outermost), a slab of dim 0 or
+ * a joined row fits a quarter of the staging buffer (chunks of several),
+ * and the stage kernel takes the chunks: for a COPY the model's choice
+ * among kernels with no prepared state, for JOIN_ROWS / SPLIT_ROWS the
+ * step's own kernel (its state, built for the pieces, holds for any run of
+ * whole rows). Called at create, after the plan's kernels are set. */
 void tmv_plan_stage(tmv_op *op);
 
 /* Runs a step that stages on a destination off a line: chunks of whole
@@ -23,5 +28,16 @@ void tmv_plan_stage(tmv_op *op);
  * streamed to the destination: its whole lines with streaming stores, the
  * partial lines at the chunk's ends with memcpy. */
 void tmv_stage_copy(const tmv_step *step, const uint8_t *src, uint8_t *dst);
+
+/* The same for a JOIN_ROWS step (stage_kernel: the step's own kernel, which
+ * takes the rows in cache): chunks of whole joined rows. */
+void tmv_stage_join(const tmv_step *step, const void *const *inputs, uint8_t *joined);
+
+/* Whether a SPLIT_ROWS step that stages meets an output off a line, and
+ * the same run for it: each chunk's pieces in regions of the buffer of
+ * their own (each at its output's offset within a line), streamed out one
+ * piece after another. */
+bool tmv_stage_split_wanted(const tmv_step *step, void *const *outputs);
+void tmv_stage_split(const tmv_step *step, const uint8_t *joined, void *const *outputs);
 
 #endif

@@ -1,4 +1,4 @@
-/* test_stage.c - steps that stream their stores, on outputs off a 64-byte line: run staged (stage.h), byte for byte what a plain loop gives, on every kernel set, and not a byte outside the output.
+/* test_stage.c - TILE, JOIN and SPLIT steps that stream their stores, on outputs off a 64-byte line: run staged (stage.h), byte for byte what a plain loop gives, on every kernel set, and not a byte outside the output.
  *
  * Run with TENSORMOVE_STREAM_THRESHOLD=4096 (CMakeLists.txt), so that
  * outputs of tens of KiB take the streaming kernels and, off a line, the
@@ -54,7 +54,64 @@ static void expected_output(const stage_case *c, const unsigned char *in, unsign
             memcpy(out + (r * out_cols + k) * e, in + ((r % c->rows) * c->cols + k % c->cols) * e, e);
 }
 
-static void run_case(const stage_case *c, tmv_isa isa, run_state *st)
+/* Runs desc's op (count outputs, output o of out_bytes[o], elements of e
+ * bytes) from ins with every output at each of `offsets` past a line, and
+ * expects want[o] there and the guard bytes around each untouched. */
+#define MOST_OUTPUTS 8
+static void check_at_offsets(const char *what, const tmv_op_desc *desc, const void *const *ins, uint32_t count,
+                             const unsigned char *const *want, const size_t *out_bytes, size_t e, tmv_isa isa,
+                             run_state *st)
+{
+    unsigned char *area[MOST_OUTPUTS];
+    size_t area_bytes[MOST_OUTPUTS];
+    cr_assert_leq(count, MOST_OUTPUTS);
+    for (uint32_t k = 0; k < count; k++) {
+        area_bytes[k] = out_bytes[k] + 64 + 2 * GUARD;
+        area[k] = aligned_alloc(64, (area_bytes[k] + 63) / 64 * 64);
+        cr_assert_not_null(area[k]);
+    }
+    tmv_op *op = NULL;
+    cr_assert_eq(tmv_op_create(desc, &op), TMV_OK, "%s: create: %s", what, tmv_last_error());
+    const char *plan = tmv_op_describe(op);
+    if (isa == st->default_isa && strstr(plan, "staged by") != NULL)
+        st->staged++;
+    for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
+        const size_t off = offsets[o] / e * e; /* offsets of a whole element, as the library requires */
+        void *outs[MOST_OUTPUTS];
+        for (uint32_t k = 0; k < count; k++) {
+            memset(area[k], 0xA5, area_bytes[k]);
+            outs[k] = area[k] + GUARD + off;
+        }
+        cr_assert_eq(tmv_op_execute(op, ins, outs), TMV_OK, "%s: execute: %s", what, tmv_last_error());
+        for (uint32_t k = 0; k < count; k++) {
+            const unsigned char *out = outs[k];
+            size_t bad = 0;
+            while (bad < out_bytes[k] && out[bad] == want[k][bad])
+                bad++;
+            cr_expect_eq(bad, out_bytes[k],
+                         "%s, %s, output %u %zu bytes past a line (%s): byte %zu is 0x%02x, want 0x%02x",
+                         tmv_isa_name(isa), what, k, off, plan, bad, bad < out_bytes[k] ? out[bad] : 0,
+                         bad < out_bytes[k] ? want[k][bad] : 0);
+            for (size_t i = 0; i < GUARD + off; i++)
+                cr_expect_eq(area[k][i], 0xA5, "%s, %s (%s): byte %zu before output %u written", tmv_isa_name(isa),
+                             what, plan, GUARD + off - i, k);
+            for (size_t i = GUARD + off + out_bytes[k]; i < area_bytes[k]; i++)
+                cr_expect_eq(area[k][i], 0xA5, "%s, %s (%s): byte %zu past output %u written", tmv_isa_name(isa),
+                             what, plan, i - (GUARD + off + out_bytes[k]), k);
+        }
+    }
+    tmv_op_destroy(op);
+    for (uint32_t k = 0; k < count; k++)
+        free(area[k]);
+}
+
+static void fill_pattern(unsigned char *p, size_t n, unsigned salt)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (unsigned char)(i * 131u + 7u + (i >> 8) + salt * 29u);
+}
+
+static void run_tile(const stage_case *c, tmv_isa isa, run_state *st)
 {
     const size_t e = dtype_bytes(c->dtype);
     const size_t in_bytes = (size_t)c->rows * c->cols * e;
@@ -65,52 +122,74 @@ static void run_case(const stage_case *c, tmv_isa isa, run_state *st)
     tmv_tensor_desc in_t = tu_tensor(c->dtype, 2, in_sizes, NULL), out_t = tu_tensor(c->dtype, 2, out_sizes, NULL);
     tmv_tile_desc tile = {&in_t, &out_t, 2, repeats};
     tmv_op_desc desc = {TMV_OP_TILE, &tile, 0};
-
     unsigned char *in = malloc(in_bytes), *want = malloc(out_bytes);
-    unsigned char *area = aligned_alloc(64, (out_bytes + 64 + 2 * GUARD + 63) / 64 * 64);
-    cr_assert(in != NULL && want != NULL && area != NULL);
-    for (size_t i = 0; i < in_bytes; i++)
-        in[i] = (unsigned char)(i * 131u + 7u + (i >> 8));
+    cr_assert(in != NULL && want != NULL);
+    fill_pattern(in, in_bytes, 0);
     expected_output(c, in, want);
-
-    tmv_op *op = NULL;
-    cr_assert_eq(tmv_op_create(&desc, &op), TMV_OK, "create: %s", tmv_last_error());
-    const char *plan = tmv_op_describe(op);
-    if (isa == st->default_isa && strstr(plan, "staged by") != NULL)
-        st->staged++;
-    for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
-        /* offsets of a whole element, as the library requires */
-        const size_t off = offsets[o] / e * e;
-        unsigned char *out = area + GUARD + off;
-        memset(area, 0xA5, out_bytes + 64 + 2 * GUARD);
-        const void *ins[1] = {in};
-        void *outs[1] = {out};
-        cr_assert_eq(tmv_op_execute(op, ins, outs), TMV_OK, "execute: %s", tmv_last_error());
-        size_t bad = 0;
-        while (bad < out_bytes && out[bad] == want[bad])
-            bad++;
-        cr_expect_eq(bad, out_bytes,
-                     "%s, TILE %ux%u by %ux%u of %zu-byte elements, output %zu bytes past a line (%s): "
-                     "byte %zu is 0x%02x, want 0x%02x",
-                     tmv_isa_name(isa), c->rows, c->cols, c->rows_repeat, c->cols_repeat, e, off, plan, bad,
-                     bad < out_bytes ? out[bad] : 0, bad < out_bytes ? want[bad] : 0);
-        for (size_t i = 0; i < GUARD + off; i++)
-            cr_expect_eq(area[i], 0xA5, "%s (%s): byte %zu before the output written", tmv_isa_name(isa), plan,
-                         GUARD + off - i);
-        for (size_t i = GUARD + off + out_bytes; i < out_bytes + 64 + 2 * GUARD; i++)
-            cr_expect_eq(area[i], 0xA5, "%s (%s): byte %zu past the output written", tmv_isa_name(isa), plan,
-                         i - (GUARD + off + out_bytes));
-    }
-    tmv_op_destroy(op);
-    free(area);
+    char what[96];
+    snprintf(what, sizeof what, "TILE %ux%u by %ux%u of %zu-byte elements", c->rows, c->cols, c->rows_repeat,
+             c->cols_repeat, e);
+    const void *ins[1] = {in};
+    const unsigned char *wants[1] = {want};
+    check_at_offsets(what, &desc, ins, 1, wants, &out_bytes, e, isa, st);
     free(want);
     free(in);
+}
+
+/* JOIN of `count` R x W inputs along the last axis, and SPLIT back. */
+typedef struct join_case {
+    tmv_dtype dtype;
+    uint32_t  rows, count, width;
+} join_case;
+
+static const join_case joins[] = {
+    {TMV_DTYPE_UINT8, 20000, 2, 1},     /* bytes zipped */
+    {TMV_DTYPE_FLOAT32, 9001, 2, 1},    /* elements zipped */
+    {TMV_DTYPE_UINT8, 3000, 8, 4},      /* eight 4-byte pieces */
+    {TMV_DTYPE_UINT16, 3001, 3, 32},    /* 64-byte columns */
+    {TMV_DTYPE_UINT8, 2000, 8, 100},    /* pieces of 100 bytes */
+};
+
+static void run_join_split(const join_case *c, tmv_isa isa, run_state *st)
+{
+    const size_t e = dtype_bytes(c->dtype), piece = (size_t)c->width * e, row = piece * c->count;
+    const size_t joined_bytes = row * c->rows, piece_bytes = piece * c->rows;
+    const uint32_t in_sizes[2] = {c->rows, c->width}, out_sizes[2] = {c->rows, c->width * c->count};
+    tmv_tensor_desc piece_t[MOST_OUTPUTS], joined_t = tu_tensor(c->dtype, 2, out_sizes, NULL);
+    unsigned char *pieces[MOST_OUTPUTS], *joined = malloc(joined_bytes);
+    size_t sizes[MOST_OUTPUTS];
+    cr_assert(joined != NULL && c->count <= MOST_OUTPUTS);
+    for (uint32_t p = 0; p < c->count; p++) {
+        piece_t[p] = tu_tensor(c->dtype, 2, in_sizes, NULL);
+        pieces[p] = malloc(piece_bytes);
+        sizes[p] = piece_bytes;
+        cr_assert_not_null(pieces[p]);
+        fill_pattern(pieces[p], piece_bytes, p + 1);
+        for (size_t r = 0; r < c->rows; r++)
+            memcpy(joined + r * row + p * piece, pieces[p] + r * piece, piece);
+    }
+    char what[96];
+    tmv_join_desc join = {c->count, piece_t, &joined_t, 1};
+    tmv_op_desc join_op = {TMV_OP_JOIN, &join, 0};
+    snprintf(what, sizeof what, "JOIN of %u %ux%u inputs of %zu-byte elements", c->count, c->rows, c->width, e);
+    const unsigned char *joined_want[1] = {joined};
+    check_at_offsets(what, &join_op, (const void *const *)pieces, 1, joined_want, &joined_bytes, e, isa, st);
+    tmv_split_desc split = {&joined_t, c->count, piece_t, 1};
+    tmv_op_desc split_op = {TMV_OP_SPLIT, &split, 0};
+    snprintf(what, sizeof what, "SPLIT into %u %ux%u outputs of %zu-byte elements", c->count, c->rows, c->width, e);
+    const void *ins[1] = {joined};
+    check_at_offsets(what, &split_op, ins, c->count, (const unsigned char *const *)pieces, sizes, e, isa, st);
+    for (uint32_t p = 0; p < c->count; p++)
+        free(pieces[p]);
+    free(joined);
 }
 
 static void run_all(tmv_isa isa, void *ctx)
 {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i], isa, ctx);
+        run_tile(&cases[i], isa, ctx);
+    for (size_t i = 0; i < sizeof joins / sizeof joins[0]; i++)
+        run_join_split(&joins[i], isa, ctx);
 }
 
 Test(stage, outputs_off_a_line_match_a_plain_loop_on_every_kernel_set)
