@@ -45,9 +45,10 @@
  *    threshold most kernels stream only to an output that starts on a
  *    64-byte line. Off a line, a TILE / SPACE_TO_DEPTH / DEPTH_TO_SPACE /
  *    JOIN / SPLIT step of theirs runs staged (chunks through a 32 KiB buffer
- *    on the calling thread's stack, then streamed out; tmv_op_describe says
- *    "staged by"), at about 0.7x of its line-aligned speed; GATHER_ND and
- *    parallel tasks store through the cache (malloc's 16 bytes past a line
+ *    on the executing thread's stack, then streamed out, a parallel
+ *    execute's tasks each their own part; tmv_op_describe says "staged
+ *    by"), at about 0.7x of its line-aligned speed; GATHER_ND stores
+ *    through the cache (malloc's 16 bytes past a line
  *    cost 0.67x at 64 MiB in geometric mean, up to 4x for TILE broadcasts,
  *    before staging): give large outputs 64-byte alignment.
  *  - Data moves bit for bit, so any element type of the same width works

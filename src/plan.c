@@ -152,22 +152,17 @@ tmv_status tmv_step_execute(const tmv_step *step, const void *const *inputs, voi
     switch (step->kind) {
     case TMV_STEP_COPY: {
         uint8_t *dst = (uint8_t *)outputs[step->dst_buffer] + step->dst_offset;
-        if (step->stage_kernel != NULL && ((uintptr_t)dst & 63) != 0)
-            tmv_stage_copy(step, tmv_step_copy_src(step, inputs, outputs), dst);
-        else
-            step->u.copy.run(&step->u.copy.shape, tmv_step_copy_src(step, inputs, outputs), dst);
+        const uint8_t *src = tmv_step_copy_src(step, inputs, outputs);
+        if (!tmv_stage_copy(step, &step->u.copy.shape, src, dst))
+            step->u.copy.run(&step->u.copy.shape, src, dst);
         return TMV_OK;
     }
     case TMV_STEP_JOIN_ROWS:
-        if (step->stage_kernel != NULL && ((uintptr_t)outputs[0] & 63) != 0)
-            tmv_stage_join(step, inputs, outputs[0]);
-        else
+        if (!tmv_stage_join(step, &step->u.join_rows.shape, inputs, outputs[0]))
             step->u.join_rows.run(&step->u.join_rows.shape, inputs, outputs[0]);
         return TMV_OK;
     case TMV_STEP_SPLIT_ROWS:
-        if (step->stage_kernel != NULL && tmv_stage_split_wanted(step, outputs))
-            tmv_stage_split(step, inputs[0], outputs);
-        else
+        if (!tmv_stage_split(step, &step->u.split_rows.shape, inputs[0], outputs))
             step->u.split_rows.run(&step->u.split_rows.shape, inputs[0], outputs);
         return TMV_OK;
     case TMV_STEP_GATHER:

@@ -75,6 +75,31 @@ static tmv_tuning in_cache(const tmv_tuning *t)
     return c;
 }
 
+/* Whether kernel k takes the first and the last chunk of copy shape s
+ * (tuned for the cache) in chunks of `per` slabs. */
+static bool copy_chunks_taken(const tmv_kernel *k, tmv_copy_shape part, uint64_t per)
+{
+    const uint64_t rows = part.sizes[0];
+    part.sizes[0] = chunk_size(rows, 0, per);
+    if (!k->fn.copy.accepts(&part))
+        return false;
+    part.sizes[0] = chunk_size(rows, (rows - 2) / per * per, per);
+    return k->fn.copy.accepts(&part);
+}
+
+/* The same for a rows shape and the JOIN_ROWS or SPLIT_ROWS kernel k. */
+static bool rows_chunks_taken(const tmv_kernel *k, tmv_rows_shape part, uint64_t per)
+{
+    tmv_rows_accepts *accepts =
+        k->primitive == TMV_PRIMITIVE_JOIN_ROWS ? k->fn.join_rows.accepts : k->fn.split_rows.accepts;
+    const uint64_t rows = part.rows;
+    part.rows = chunk_size(rows, 0, per);
+    if (!accepts(&part))
+        return false;
+    part.rows = chunk_size(rows, (rows - 2) / per * per, per);
+    return accepts(&part);
+}
+
 /* The kernel that writes the chunks of COPY step `step`, or NULL when the
  * step does not stage. Of the kernels with no prepared state (a chunk is
  * another shape than the one a state was built for), the model's choice
@@ -82,17 +107,15 @@ static tmv_tuning in_cache(const tmv_tuning *t)
 static const tmv_kernel *stage_kernel(const tmv_op *op, const tmv_step *step)
 {
     const tmv_copy_shape *s = &step->u.copy.shape;
-    if (!TMV_STAGE_STREAMS || step->kind != TMV_STEP_COPY || step->kernel->peels || !dense_by_dim0(s) ||
-        s->dst_strides[0] > TMV_STAGE_BYTES / 4 ||
+    if (!TMV_STAGE_STREAMS || step->kernel->peels || !dense_by_dim0(s) || s->dst_strides[0] > TMV_STAGE_BYTES / 4 ||
         !tmv_cost_streams(step->kernel, s, (double)tmv_shape_bytes(s), &op->tuning))
         return NULL;
     const tmv_tuning tuning = in_cache(&op->tuning);
     tmv_copy_shape part = staged_part(s, &tuning);
-    const uint64_t per = chunk_slabs(s->dst_strides[0]), rows = s->sizes[0];
-    part.sizes[0] = chunk_size(rows, 0, per);
+    const uint64_t per = chunk_slabs(s->dst_strides[0]);
+    part.sizes[0] = chunk_size(s->sizes[0], 0, per);
     const tmv_kernel *k = tmv_pick_copy_stateless(op->isa, &part);
-    part.sizes[0] = chunk_size(rows, (rows - 2) / per * per, per);
-    return k != NULL && k->fn.copy.accepts(&part) ? k : NULL;
+    return k != NULL && copy_chunks_taken(k, staged_part(s, &tuning), per) ? k : NULL;
 }
 
 /* The same for a JOIN_ROWS step: its own kernel (with its prepared state,
@@ -108,12 +131,7 @@ static const tmv_kernel *stage_join_kernel(const tmv_op *op, const tmv_step *ste
     const tmv_tuning tuning = in_cache(&op->tuning);
     tmv_rows_shape part = *s;
     part.tuning = &tuning;
-    const uint64_t per = chunk_slabs(s->joined_pitch);
-    part.rows = chunk_size(s->rows, 0, per);
-    if (!step->kernel->fn.join_rows.accepts(&part))
-        return NULL;
-    part.rows = chunk_size(s->rows, (s->rows - 2) / per * per, per);
-    return step->kernel->fn.join_rows.accepts(&part) ? step->kernel : NULL;
+    return rows_chunks_taken(step->kernel, part, chunk_slabs(s->joined_pitch)) ? step->kernel : NULL;
 }
 
 /* The same for a SPLIT_ROWS step, whose outputs (the pieces) are each
@@ -131,12 +149,7 @@ static const tmv_kernel *stage_split_kernel(const tmv_op *op, const tmv_step *st
     const tmv_tuning tuning = in_cache(&op->tuning);
     tmv_rows_shape part = *s;
     part.tuning = &tuning;
-    const uint64_t per = split_chunk_rows(s);
-    part.rows = chunk_size(s->rows, 0, per);
-    if (!step->kernel->fn.split_rows.accepts(&part))
-        return NULL;
-    part.rows = chunk_size(s->rows, (s->rows - 2) / per * per, per);
-    return step->kernel->fn.split_rows.accepts(&part) ? step->kernel : NULL;
+    return rows_chunks_taken(step->kernel, part, split_chunk_rows(s)) ? step->kernel : NULL;
 }
 
 void tmv_plan_stage(tmv_op *op)
@@ -150,14 +163,17 @@ void tmv_plan_stage(tmv_op *op)
     }
 }
 
-void tmv_stage_copy(const tmv_step *step, const uint8_t *src, uint8_t *dst)
+bool tmv_stage_copy(const tmv_step *step, const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
 #if TMV_STAGE_STREAMS
-    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
-    const tmv_copy_shape *s = &step->u.copy.shape;
+    if (step->stage_kernel == NULL || ((uintptr_t)dst & 63) == 0 || s->sizes[0] < 2)
+        return false;
     const tmv_tuning tuning = in_cache(s->tuning);
     tmv_copy_shape part = staged_part(s, &tuning);
     const uint64_t slab = s->dst_strides[0], rows = s->sizes[0], per = chunk_slabs(slab);
+    if (s != &step->u.copy.shape && (!dense_by_dim0(s) || !copy_chunks_taken(step->stage_kernel, part, per)))
+        return false;
+    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
     for (uint64_t lo = 0, n; lo < rows; lo += n) {
         n = chunk_size(rows, lo, per);
         uint8_t *to = dst + lo * slab, *buf = stage + ((uintptr_t)to & 63);
@@ -166,27 +182,40 @@ void tmv_stage_copy(const tmv_step *step, const uint8_t *src, uint8_t *dst)
         tmv_stream_copy(to, buf, n * slab);
     }
     _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
+    return true;
 #else
-    (void)step, (void)src, (void)dst;
+    (void)step, (void)s, (void)src, (void)dst;
+    return false;
 #endif
 }
 
-void tmv_stage_join(const tmv_step *step, const void *const *inputs, uint8_t *joined)
+/* The pieces of a rows shape with buffer p for piece p, into pieces[]: the
+ * chunks' pointers are per piece. */
+static tmv_rows_shape own_buffers(const tmv_rows_shape *s, const tmv_tuning *tuning, tmv_rows_piece *pieces)
 {
-#if TMV_STAGE_STREAMS
-    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
-    const tmv_rows_shape *s = &step->u.join_rows.shape;
-    const tmv_tuning tuning = in_cache(s->tuning);
     tmv_rows_shape part = *s;
-    tmv_rows_piece pieces[TMV_STAGE_MAX_PIECES];
-    const uint8_t *from[TMV_STAGE_MAX_PIECES]; /* each piece's source at the chunk's first row */
     for (uint32_t p = 0; p < s->piece_count; p++) {
         pieces[p] = s->pieces[p];
         pieces[p].buffer = p;
     }
     part.pieces = pieces;
-    part.tuning = &tuning;
+    part.tuning = tuning;
+    return part;
+}
+
+bool tmv_stage_join(const tmv_step *step, const tmv_rows_shape *s, const void *const *inputs, uint8_t *joined)
+{
+#if TMV_STAGE_STREAMS
+    if (step->stage_kernel == NULL || ((uintptr_t)joined & 63) == 0 || s->rows < 2)
+        return false;
+    const tmv_tuning tuning = in_cache(s->tuning);
+    tmv_rows_piece pieces[TMV_STAGE_MAX_PIECES];
+    tmv_rows_shape part = own_buffers(s, &tuning, pieces);
     const uint64_t slab = s->joined_pitch, per = chunk_slabs(slab);
+    if (s != &step->u.join_rows.shape && !rows_chunks_taken(step->stage_kernel, part, per))
+        return false;
+    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
+    const uint8_t *from[TMV_STAGE_MAX_PIECES]; /* each piece's source at the chunk's first row */
     for (uint64_t lo = 0, n; lo < s->rows; lo += n) {
         n = chunk_size(s->rows, lo, per);
         for (uint32_t p = 0; p < s->piece_count; p++)
@@ -197,36 +226,35 @@ void tmv_stage_join(const tmv_step *step, const void *const *inputs, uint8_t *jo
         tmv_stream_copy(to, buf, n * slab);
     }
     _mm_sfence();
+    return true;
 #else
-    (void)step, (void)inputs, (void)joined;
+    (void)step, (void)s, (void)inputs, (void)joined;
+    return false;
 #endif
 }
 
-bool tmv_stage_split_wanted(const tmv_step *step, void *const *outputs)
+/* Whether any of a SPLIT's outputs is off a line. */
+static bool any_off_a_line(const tmv_rows_shape *s, void *const *outputs)
 {
-    const tmv_rows_shape *s = &step->u.split_rows.shape;
     for (uint32_t p = 0; p < s->piece_count; p++)
         if (((uintptr_t)outputs[s->pieces[p].buffer] & 63) != 0)
             return true;
     return false;
 }
 
-void tmv_stage_split(const tmv_step *step, const uint8_t *joined, void *const *outputs)
+bool tmv_stage_split(const tmv_step *step, const tmv_rows_shape *s, const uint8_t *joined, void *const *outputs)
 {
 #if TMV_STAGE_STREAMS
-    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
-    const tmv_rows_shape *s = &step->u.split_rows.shape;
+    if (step->stage_kernel == NULL || s->rows < 2 || !any_off_a_line(s, outputs))
+        return false;
     const tmv_tuning tuning = in_cache(s->tuning);
-    tmv_rows_shape part = *s;
     tmv_rows_piece pieces[TMV_STAGE_MAX_PIECES];
-    uint8_t *to[TMV_STAGE_MAX_PIECES], *buf[TMV_STAGE_MAX_PIECES];
-    for (uint32_t p = 0; p < s->piece_count; p++) {
-        pieces[p] = s->pieces[p];
-        pieces[p].buffer = p;
-    }
-    part.pieces = pieces;
-    part.tuning = &tuning;
+    tmv_rows_shape part = own_buffers(s, &tuning, pieces);
     const uint64_t per = split_chunk_rows(s);
+    if (s != &step->u.split_rows.shape && !rows_chunks_taken(step->stage_kernel, part, per))
+        return false;
+    _Alignas(64) uint8_t stage[TMV_STAGE_BYTES + 64];
+    uint8_t *to[TMV_STAGE_MAX_PIECES], *buf[TMV_STAGE_MAX_PIECES];
     for (uint64_t lo = 0, n; lo < s->rows; lo += n) {
         n = chunk_size(s->rows, lo, per);
         uint8_t *free_at = stage; /* each piece's region from the next line on */
@@ -242,7 +270,9 @@ void tmv_stage_split(const tmv_step *step, const uint8_t *joined, void *const *o
             tmv_stream_copy(to[p], buf[p], n * s->pieces[p].bytes);
     }
     _mm_sfence();
+    return true;
 #else
-    (void)step, (void)joined, (void)outputs;
+    (void)step, (void)s, (void)joined, (void)outputs;
+    return false;
 #endif
 }

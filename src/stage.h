@@ -22,22 +22,24 @@
  * whole rows). Called at create, after the plan's kernels are set. */
 void tmv_plan_stage(tmv_op *op);
 
-/* Runs a step that stages on a destination off a line: chunks of whole
+/* Runs copy shape s of a step (its own, or a parallel task's part of its
+ * dim 0) staged, if the step stages and dst is off a line: chunks of whole
  * slabs of dim 0, each written by step->stage_kernel with plain stores into
  * the staging buffer at the destination's offset within a line, then
  * streamed to the destination: its whole lines with streaming stores, the
- * partial lines at the chunk's ends with memcpy. */
-void tmv_stage_copy(const tmv_step *step, const uint8_t *src, uint8_t *dst);
+ * partial lines at the chunk's ends with memcpy. False, having written
+ * nothing, when it does not stage (nor for a part whose chunks the stage
+ * kernel does not take): the caller runs the kernel. */
+bool tmv_stage_copy(const tmv_step *step, const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst);
 
-/* The same for a JOIN_ROWS step (stage_kernel: the step's own kernel, which
- * takes the rows in cache): chunks of whole joined rows. */
-void tmv_stage_join(const tmv_step *step, const void *const *inputs, uint8_t *joined);
+/* The same for a JOIN_ROWS step's rows shape s (its own or a task's whole
+ * rows; inputs: each piece's buffer, by the pieces' buffer indices): chunks
+ * of whole joined rows. */
+bool tmv_stage_join(const tmv_step *step, const tmv_rows_shape *s, const void *const *inputs, uint8_t *joined);
 
-/* Whether a SPLIT_ROWS step that stages meets an output off a line, and
- * the same run for it: each chunk's pieces in regions of the buffer of
- * their own (each at its output's offset within a line), streamed out one
- * piece after another. */
-bool tmv_stage_split_wanted(const tmv_step *step, void *const *outputs);
-void tmv_stage_split(const tmv_step *step, const uint8_t *joined, void *const *outputs);
+/* The same for a SPLIT_ROWS step, if any output is off a line: each chunk's
+ * pieces in regions of the buffer of their own (each at its output's
+ * offset within a line), streamed out one piece after another. */
+bool tmv_stage_split(const tmv_step *step, const tmv_rows_shape *s, const uint8_t *joined, void *const *outputs);
 
 #endif

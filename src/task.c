@@ -6,6 +6,7 @@
  * each sees the stream threshold divided by the task count: together they
  * write what the step writes, and make the step's streaming choice. */
 #include "partition.h"
+#include "stage.h"
 
 typedef struct task {
     const tmv_op      *op;
@@ -72,6 +73,8 @@ static void drop_dims(uint64_t *v, uint32_t n, uint32_t level)
 static void run_copy(task *t, tmv_copy_shape *part, const uint8_t *src, uint8_t *dst, bool same_geometry)
 {
     part->tuning = &t->tuning;
+    if (same_geometry && tmv_stage_copy(t->step, part, src, dst)) /* off a line (stage.h) */
+        return;
     /* A box whose geometry changed (dims dropped, a dim of 1) is classified
      * again; the step's kernel may also refuse a smaller box (its accepts
      * may weigh sizes). Then a kernel with no state runs it. A kernel with
@@ -151,6 +154,10 @@ static void rows_part(task *t, uint64_t row, uint64_t rows, uint64_t c0, uint64_
     part.piece_count = n;
     part.pieces = pieces;
     part.tuning = &t->tuning;
+    uint8_t *joined = (uint8_t *)(uintptr_t)(join ? t->outputs[0] : t->inputs[0]) + row * s->joined_pitch + c0;
+    if (whole_rows && (join ? tmv_stage_join(step, &part, (const void *const *)ptrs, joined)
+                            : tmv_stage_split(step, &part, joined, (void *const *)ptrs)))
+        return; /* off a line (stage.h) */
     /* The step's kernel keeps its prepared state only for its own pieces;
      * any other kernel that runs a part must need none. */
     if (!whole_rows)
@@ -161,7 +168,6 @@ static void rows_part(task *t, uint64_t row, uint64_t rows, uint64_t c0, uint64_
         if (tmv_kernel_has_prepare(k))
             k = tmv_pick_first(k->primitive, TMV_ISA_SCALAR, &part);
     }
-    uint8_t *joined = (uint8_t *)(uintptr_t)(join ? t->outputs[0] : t->inputs[0]) + row * s->joined_pitch + c0;
     if (join)
         k->fn.join_rows.run(&part, (const void *const *)ptrs, joined);
     else

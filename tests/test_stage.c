@@ -1,9 +1,10 @@
-/* test_stage.c - TILE, JOIN and SPLIT steps that stream their stores, on outputs off a 64-byte line: run staged (stage.h), byte for byte what a plain loop gives, on every kernel set, and not a byte outside the output.
+/* test_stage.c - TILE, JOIN and SPLIT steps that stream their stores, on outputs off a 64-byte line: run staged (stage.h), whole or as a parallel execute's tasks, byte for byte what a plain loop gives, on every kernel set, and not a byte outside the output.
  *
  * Run with TENSORMOVE_STREAM_THRESHOLD=4096 (CMakeLists.txt), so that
  * outputs of tens of KiB take the streaming kernels and, off a line, the
  * staging buffer: several chunks of it, and a last chunk that takes a lone
- * slab. */
+ * slab; and with TENSORMOVE_TASK_MIN_BYTES=4096, so that a parallel
+ * execute cuts them into tasks, each staged on its own. */
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -54,9 +55,19 @@ static void expected_output(const stage_case *c, const unsigned char *in, unsign
             memcpy(out + (r * out_cols + k) * e, in + ((r % c->rows) * c->cols + k % c->cols) * e, e);
 }
 
+/* A pool of which parallelize runs the tasks on the calling thread, last
+ * first: each task a part of a step, each part staged on its own. */
+static void reverse_parallelize(void *pool, tmv_task_fn task, void *context, size_t count)
+{
+    (void)pool;
+    for (size_t i = count; i-- > 0;)
+        task(context, i);
+}
+
 /* Runs desc's op (count outputs, output o of out_bytes[o], elements of e
- * bytes) from ins with every output at each of `offsets` past a line, and
- * expects want[o] there and the guard bytes around each untouched. */
+ * bytes) from ins with every output at each of `offsets` past a line, on
+ * one thread and as three tasks, and expects want[o] there and the guard
+ * bytes around each untouched. */
 #define MOST_OUTPUTS 8
 static void check_at_offsets(const char *what, const tmv_op_desc *desc, const void *const *ins, uint32_t count,
                              const unsigned char *const *want, const size_t *out_bytes, size_t e, tmv_isa isa,
@@ -75,31 +86,35 @@ static void check_at_offsets(const char *what, const tmv_op_desc *desc, const vo
     const char *plan = tmv_op_describe(op);
     if (isa == st->default_isa && strstr(plan, "staged by") != NULL)
         st->staged++;
-    for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
-        const size_t off = offsets[o] / e * e; /* offsets of a whole element, as the library requires */
-        void *outs[MOST_OUTPUTS];
-        for (uint32_t k = 0; k < count; k++) {
-            memset(area[k], 0xA5, area_bytes[k]);
-            outs[k] = area[k] + GUARD + off;
+    for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++)
+        for (unsigned threads = 1; threads <= 3; threads += 2) {
+            const size_t off = offsets[o] / e * e; /* offsets of a whole element, as the library requires */
+            void *outs[MOST_OUTPUTS];
+            for (uint32_t k = 0; k < count; k++) {
+                memset(area[k], 0xA5, area_bytes[k]);
+                outs[k] = area[k] + GUARD + off;
+            }
+            const tmv_parallel pool = {NULL, threads, reverse_parallelize};
+            cr_assert_eq(tmv_op_execute_parallel(op, ins, outs, &pool), TMV_OK, "%s: execute: %s", what,
+                         tmv_last_error());
+            for (uint32_t k = 0; k < count; k++) {
+                const unsigned char *out = outs[k];
+                size_t bad = 0;
+                while (bad < out_bytes[k] && out[bad] == want[k][bad])
+                    bad++;
+                cr_expect_eq(bad, out_bytes[k],
+                             "%s, %s, %u thread(s), output %u %zu bytes past a line (%s): byte %zu is 0x%02x, want "
+                             "0x%02x",
+                             tmv_isa_name(isa), what, threads, k, off, plan, bad, bad < out_bytes[k] ? out[bad] : 0,
+                             bad < out_bytes[k] ? want[k][bad] : 0);
+                for (size_t i = 0; i < GUARD + off; i++)
+                    cr_expect_eq(area[k][i], 0xA5, "%s, %s, %u thread(s) (%s): byte %zu before output %u written",
+                                 tmv_isa_name(isa), what, threads, plan, GUARD + off - i, k);
+                for (size_t i = GUARD + off + out_bytes[k]; i < area_bytes[k]; i++)
+                    cr_expect_eq(area[k][i], 0xA5, "%s, %s, %u thread(s) (%s): byte %zu past output %u written",
+                                 tmv_isa_name(isa), what, threads, plan, i - (GUARD + off + out_bytes[k]), k);
+            }
         }
-        cr_assert_eq(tmv_op_execute(op, ins, outs), TMV_OK, "%s: execute: %s", what, tmv_last_error());
-        for (uint32_t k = 0; k < count; k++) {
-            const unsigned char *out = outs[k];
-            size_t bad = 0;
-            while (bad < out_bytes[k] && out[bad] == want[k][bad])
-                bad++;
-            cr_expect_eq(bad, out_bytes[k],
-                         "%s, %s, output %u %zu bytes past a line (%s): byte %zu is 0x%02x, want 0x%02x",
-                         tmv_isa_name(isa), what, k, off, plan, bad, bad < out_bytes[k] ? out[bad] : 0,
-                         bad < out_bytes[k] ? want[k][bad] : 0);
-            for (size_t i = 0; i < GUARD + off; i++)
-                cr_expect_eq(area[k][i], 0xA5, "%s, %s (%s): byte %zu before output %u written", tmv_isa_name(isa),
-                             what, plan, GUARD + off - i, k);
-            for (size_t i = GUARD + off + out_bytes[k]; i < area_bytes[k]; i++)
-                cr_expect_eq(area[k][i], 0xA5, "%s, %s (%s): byte %zu past output %u written", tmv_isa_name(isa),
-                             what, plan, i - (GUARD + off + out_bytes[k]), k);
-        }
-    }
     tmv_op_destroy(op);
     for (uint32_t k = 0; k < count; k++)
         free(area[k]);
