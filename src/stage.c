@@ -10,7 +10,8 @@
  * mean, TILE's broadcasts by copy_permute at 0.24-0.26x (docs/PERFORMANCE.md,
  * fifty-second). Staged, a kernel writes a chunk of the step into a buffer
  * that stays in cache, at the destination's offset within a line, and the
- * chunk's whole lines are streamed out from there. */
+ * chunk's whole lines are streamed out from there. A parallel execute's task
+ * stages its own part the same way (task.c), on its own stack. */
 #include "stage.h"
 
 #include "cost.h"
@@ -163,9 +164,9 @@ void tmv_plan_stage(tmv_op *op)
     }
 }
 
+#if TMV_STAGE_STREAMS
 bool tmv_stage_copy(const tmv_step *step, const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
 {
-#if TMV_STAGE_STREAMS
     if (step->stage_kernel == NULL || ((uintptr_t)dst & 63) == 0 || s->sizes[0] < 2)
         return false;
     const tmv_tuning tuning = in_cache(s->tuning);
@@ -183,10 +184,6 @@ bool tmv_stage_copy(const tmv_step *step, const tmv_copy_shape *s, const uint8_t
     }
     _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
     return true;
-#else
-    (void)step, (void)s, (void)src, (void)dst;
-    return false;
-#endif
 }
 
 /* The pieces of a rows shape with buffer p for piece p, into pieces[]: the
@@ -205,7 +202,6 @@ static tmv_rows_shape own_buffers(const tmv_rows_shape *s, const tmv_tuning *tun
 
 bool tmv_stage_join(const tmv_step *step, const tmv_rows_shape *s, const void *const *inputs, uint8_t *joined)
 {
-#if TMV_STAGE_STREAMS
     if (step->stage_kernel == NULL || ((uintptr_t)joined & 63) == 0 || s->rows < 2)
         return false;
     const tmv_tuning tuning = in_cache(s->tuning);
@@ -227,10 +223,6 @@ bool tmv_stage_join(const tmv_step *step, const tmv_rows_shape *s, const void *c
     }
     _mm_sfence();
     return true;
-#else
-    (void)step, (void)s, (void)inputs, (void)joined;
-    return false;
-#endif
 }
 
 /* Whether any of a SPLIT's outputs is off a line. */
@@ -244,7 +236,6 @@ static bool any_off_a_line(const tmv_rows_shape *s, void *const *outputs)
 
 bool tmv_stage_split(const tmv_step *step, const tmv_rows_shape *s, const uint8_t *joined, void *const *outputs)
 {
-#if TMV_STAGE_STREAMS
     if (step->stage_kernel == NULL || s->rows < 2 || !any_off_a_line(s, outputs))
         return false;
     const tmv_tuning tuning = in_cache(s->tuning);
@@ -271,8 +262,26 @@ bool tmv_stage_split(const tmv_step *step, const tmv_rows_shape *s, const uint8_
     }
     _mm_sfence();
     return true;
-#else
+}
+
+#else /* no streaming kernel in the Arm sets: tmv_stage_plan gives no step a stage kernel */
+
+bool tmv_stage_copy(const tmv_step *step, const tmv_copy_shape *s, const uint8_t *src, uint8_t *dst)
+{
+    (void)step, (void)s, (void)src, (void)dst;
+    return false;
+}
+
+bool tmv_stage_join(const tmv_step *step, const tmv_rows_shape *s, const void *const *inputs, uint8_t *joined)
+{
+    (void)step, (void)s, (void)inputs, (void)joined;
+    return false;
+}
+
+bool tmv_stage_split(const tmv_step *step, const tmv_rows_shape *s, const uint8_t *joined, void *const *outputs)
+{
     (void)step, (void)s, (void)joined, (void)outputs;
     return false;
-#endif
 }
+
+#endif
