@@ -390,6 +390,100 @@ Test(gather_kernels, streamed_rows)
         }
 }
 
+/* A case run at one output offset on every kernel set, whole and as three
+ * tasks, against the reference's bytes. */
+typedef struct offset_ctx {
+    const char          *what;
+    const built         *x;
+    const void *const   *inputs;
+    const unsigned char *want;
+    size_t               offset;
+} offset_ctx;
+
+/* A pool whose parallelize runs the tasks on the calling thread, last first. */
+static void reverse_parallelize(void *pool, tmv_task_fn task, void *context, size_t count)
+{
+    (void)pool;
+    for (size_t i = count; i-- > 0;)
+        task(context, i);
+}
+
+static void run_at_offset_on_isa(tmv_isa isa, void *p)
+{
+    const offset_ctx *ctx = p;
+    const size_t bytes = ctx->x->out_bytes, guard = 64, area_bytes = bytes + ctx->offset + 2 * guard;
+    unsigned char *area = aligned_alloc(64, (area_bytes + 63) / 64 * 64);
+    cr_assert_not_null(area);
+    tmv_op *op = NULL;
+    cr_assert_eq(tmv_op_create(&ctx->x->desc, &op), TMV_OK, "%s: create: %s", ctx->what, tmv_last_error());
+    for (unsigned threads = 1; threads <= 3; threads += 2) {
+        memset(area, 0xA5, area_bytes);
+        unsigned char *out = area + guard + ctx->offset;
+        void *outs[] = {out};
+        const tmv_parallel pool = {NULL, threads, reverse_parallelize};
+        cr_assert_eq(tmv_op_execute_parallel(op, ctx->inputs, outs, &pool), TMV_OK, "%s: execute: %s", ctx->what,
+                     tmv_last_error());
+        size_t bad = 0;
+        while (bad < bytes && out[bad] == ctx->want[bad])
+            bad++;
+        cr_assert_eq(bad, bytes, "%s (%s, %u thread(s), %zu bytes past a line): byte %zu differs", ctx->what,
+                     tmv_isa_name(isa), threads, ctx->offset, bad);
+        for (size_t i = 0; i < area_bytes; i++)
+            if (i < guard + ctx->offset || i >= guard + ctx->offset + bytes)
+                cr_assert_eq(area[i], 0xA5, "%s (%s, %u thread(s), %zu bytes past a line): guard byte %zu written",
+                             ctx->what, tmv_isa_name(isa), threads, ctx->offset, i);
+    }
+    tmv_op_destroy(op);
+    free(area);
+}
+
+/* Past the stream threshold, rows of 16-byte multiples that follow one
+ * another stream from any 16-byte boundary, by 16-byte stores where the
+ * set's wider one does not fit; other rows and offsets store through the
+ * cache. Each at outputs on a line, 4, 16 and 48 bytes past one, whole
+ * and as three tasks, batched and not. */
+Test(gather_kernels, streamed_rows_off_a_line)
+{
+    setenv("TENSORMOVE_STREAM_THRESHOLD", "4096", 1);
+    setenv("TENSORMOVE_TASK_MIN_BYTES", "4096", 1);
+    const uint64_t seed = tu_seed("gather_kernels/streamed_rows_off_a_line");
+    /* f32 rows of 16, 64, 80, 256, 4096 and 68 bytes; 300 tuples, past the
+     * AVX-512 row path's one chunk whose check it fuses (it stores plainly) */
+    const uint32_t rows[] = {4, 16, 20, 64, 1024, 17};
+    const size_t offsets[] = {0, 4, 16, 48};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        for (uint32_t nb = 0; nb <= 2; nb += 2) {
+            const gcase c = {TMV_DTYPE_FLOAT32, TMV_DTYPE_INT32, nb, 300, 1, {300}, rows[i], 0, 0};
+            built x;
+            build(&x, &c);
+            tu_guarded in = tu_guarded_new(x.in_bytes, NULL, 0), idx = tu_guarded_new(x.idx_bytes, NULL, 1);
+            const size_t count = value_count(&c);
+            uint64_t *v = malloc(count * sizeof *v);
+            cr_assert_not_null(v);
+            cg_rng rng = {seed + i * 10 + nb};
+            fill_valid(&rng, &c, v, count);
+            store_indices(idx.data, c.itype, v, count);
+            const void *inputs[] = {in.data, idx.data};
+            unsigned char *want = malloc(x.out_bytes);
+            cr_assert_not_null(want);
+            tmv_op *op = NULL;
+            cr_assert_eq(tmv_op_create(&x.desc, &op), TMV_OK, "create: %s", tmv_last_error());
+            void *outs[] = {want};
+            cr_assert_eq(tmv_reference_execute(op, inputs, outs), TMV_OK);
+            tmv_op_destroy(op);
+            for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
+                char what[96];
+                snprintf(what, sizeof what, "rows of %u bytes%s", rows[i] * 4, nb ? ", batched" : "");
+                offset_ctx ctx = {what, &x, inputs, want, offsets[o]};
+                tu_for_each_isa(run_at_offset_on_isa, &ctx);
+            }
+            free(want);
+            free(v);
+            tu_guarded_free(&in);
+            tu_guarded_free(&idx);
+        }
+}
+
 /* Row runs around the AVX-512 row path's chunk of 256 tuples: up to one
  * chunk its check is fused with the offsets (32-bit indices), past it the
  * indices are checked first and copied chunk by chunk; a bad index at the

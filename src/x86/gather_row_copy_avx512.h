@@ -53,16 +53,17 @@ static inline void copy_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
         _mm512_storeu_si512(dst + bytes - 64, _mm512_loadu_si512(src + bytes - 64));
 }
 
-/* Destination and bytes multiples of 64, or under 64 bytes of 16. */
+/* A destination and bytes multiples of 64, or of 16 (tmv_gx_run_streams):
+ * then by 16-byte stores. */
 static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
 {
-    if (bytes < 64) {
-        for (uint64_t i = 0; i < bytes; i += 16)
-            _mm_stream_si128((__m128i *)(void *)(dst + i), _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
+    if ((((uintptr_t)dst | bytes) & 63) == 0) {
+        for (uint64_t i = 0; i < bytes; i += 64)
+            _mm512_stream_si512((void *)(dst + i), _mm512_loadu_si512(src + i));
         return;
     }
-    for (uint64_t i = 0; i < bytes; i += 64)
-        _mm512_stream_si512((void *)(dst + i), _mm512_loadu_si512(src + i));
+    for (uint64_t i = 0; i < bytes; i += 16)
+        _mm_stream_si128((__m128i *)(void *)(dst + i), _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
 }
 
 #endif

@@ -4,11 +4,17 @@
 
 #include "vec_x86.h"
 
-/* Aligned destination, bytes a multiple of TMV_VB. */
+/* A destination and bytes multiples of TMV_VB, or of 16 (tmv_gx_run_streams):
+ * then by 16-byte stores. */
 static inline void tmv_gx_stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
 {
-    for (uint64_t i = 0; i < bytes; i += TMV_VB)
-        v_stream(dst + i, v_load(src + i));
+    if ((((uintptr_t)dst | bytes) & (TMV_VB - 1)) == 0) {
+        for (uint64_t i = 0; i < bytes; i += TMV_VB)
+            v_stream(dst + i, v_load(src + i));
+        return;
+    }
+    for (uint64_t i = 0; i < bytes; i += 16)
+        _mm_stream_si128((__m128i *)(void *)(dst + i), _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
 }
 
 #endif

@@ -489,13 +489,21 @@ static inline uint64_t tmv_gx_output_bytes(const tmv_gather_shape *s)
     return n;
 }
 
-/* Whether run r's rows of `bytes` go out by streaming stores of vbytes: an
- * output past the stream threshold (big), destinations and size multiples
- * of vbytes. */
+/* Whether run r's rows of `bytes` go out by streaming stores: an output
+ * past the stream threshold (big), and destinations and size multiples of
+ * vbytes, or rows of 16-byte multiples that follow one another in the
+ * output (out_step == bytes) from a 16-byte boundary. There the stream
+ * function stores 16 bytes at a time where its wider store does not fit,
+ * and each row completes the line the row before left partial while the
+ * write-combining buffer still holds it: glibc's malloc returns a large
+ * output 16 bytes past a line, which would otherwise be stored through the
+ * cache, each line read first. */
 static inline bool tmv_gx_run_streams(const tmv_gx_run *r, const uint8_t *output, uint64_t bytes, uint32_t vbytes,
                                       bool big)
 {
-    return big && (((uintptr_t)(output + r->out_off) | r->out_step | bytes) & (vbytes - 1)) == 0;
+    const uintptr_t out = (uintptr_t)(output + r->out_off);
+    return big && (((out | r->out_step | bytes) & (vbytes - 1)) == 0 ||
+                   (((out | bytes) & 15) == 0 && r->out_step == bytes));
 }
 
 /* Row gather (slice rank 0, at least a vector): check (as tmv_gx_check), then each run's rows
