@@ -62,8 +62,7 @@ static inline void stream_row(uint8_t *dst, const uint8_t *src, uint64_t bytes)
             _mm512_stream_si512((void *)(dst + i), _mm512_loadu_si512(src + i));
         return;
     }
-    for (uint64_t i = 0; i < bytes; i += 16)
-        _mm_stream_si128((__m128i *)(void *)(dst + i), _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
+    tmv_gx_stream_row16(dst, src, bytes);
 }
 
 #endif

@@ -2,6 +2,7 @@
 #ifndef TMV_GATHER_ROW_STREAM_X86_H
 #define TMV_GATHER_ROW_STREAM_X86_H
 
+#include "gather_x86.h"
 #include "vec_x86.h"
 
 /* A destination and bytes multiples of TMV_VB, or of 16 (tmv_gx_run_streams):
@@ -13,8 +14,7 @@ static inline void tmv_gx_stream_row(uint8_t *dst, const uint8_t *src, uint64_t 
             v_stream(dst + i, v_load(src + i));
         return;
     }
-    for (uint64_t i = 0; i < bytes; i += 16)
-        _mm_stream_si128((__m128i *)(void *)(dst + i), _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
+    tmv_gx_stream_row16(dst, src, bytes);
 }
 
 #endif

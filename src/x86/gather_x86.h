@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
-#include <xmmintrin.h> /* _mm_sfence */
+#include <emmintrin.h> /* _mm_sfence, _mm_stream_si128 */
 
 #include "../gather_check.h"
 #include "../gather_index.h"
@@ -504,6 +504,15 @@ static inline bool tmv_gx_run_streams(const tmv_gx_run *r, const uint8_t *output
     const uintptr_t out = (uintptr_t)(output + r->out_off);
     return big && (((out | r->out_step | bytes) & (vbytes - 1)) == 0 ||
                    (((out | bytes) & 15) == 0 && r->out_step == bytes));
+}
+
+/* A row of 16-byte multiples streamed 16 bytes at a time, to a 16-byte
+ * boundary: the stream functions' path where their wide store does not fit
+ * (tmv_gx_run_streams). */
+static inline void tmv_gx_stream_row16(uint8_t *dst, const uint8_t *src, uint64_t bytes)
+{
+    for (uint64_t i = 0; i < bytes; i += 16)
+        _mm_stream_si128((__m128i *)(void *)(dst + i), _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
 }
 
 /* Row gather (slice rank 0, at least a vector): check (as tmv_gx_check), then each run's rows
